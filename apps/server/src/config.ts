@@ -1,0 +1,104 @@
+// The server's configuration: the only module that reads process.env.
+// Everything is parsed and validated once at start; an invalid environment stops
+// the process with every problem listed (see main.ts).
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(54321),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+      message: 'must be a postgres:// or postgresql:// URL (leave it unset for the embedded database)',
+    }),
+    PUBLIC_URL: optionalString.refine((v) => v === undefined || URL.canParse(v), {
+      message: 'must be an absolute URL such as https://club.example.dk',
+    }),
+    SITE_URL: optionalString.refine((v) => v === undefined || URL.canParse(v), {
+      message: 'must be an absolute URL such as https://club.example.dk',
+    }),
+    JWT_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+      message: 'must be at least 32 characters long',
+    }),
+    JWT_ALGORITHM: z.enum(['ES256', 'RS256', 'HS256']).default('ES256'),
+    JWT_EXPIRY: z.coerce.number().int().min(30).max(604800).default(3600),
+    ANON_KEY: optionalString,
+    SERVICE_ROLE_KEY: optionalString,
+    CPR_ENCRYPTION_KEY: optionalString.refine((v) => v === undefined || v.length >= 16, {
+      message: 'must be at least 16 characters long',
+    }),
+    LOG_LEVEL: z.enum(logLevels).default('info'),
+    MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .default(10 * 1024 * 1024),
+    TRUST_PROXY: boolish,
+    DEMO_DATA: z
+      .enum(['true', 'false', ''])
+      .optional()
+      .transform((v) => v !== 'false'),
+  })
+  .transform((env) => ({
+    nodeEnv: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST,
+    dataDir: env.DATA_DIR,
+    databaseUrl: env.DATABASE_URL,
+    publicUrl: env.PUBLIC_URL ?? `http://${displayHost(env.HOST)}:${env.PORT}`,
+    siteUrl: env.SITE_URL ?? env.PUBLIC_URL ?? `http://${displayHost(env.HOST)}:${env.PORT}`,
+    jwtSecret: env.JWT_SECRET,
+    jwtAlgorithm: env.JWT_ALGORITHM,
+    jwtExpiry: env.JWT_EXPIRY,
+    anonKey: env.ANON_KEY,
+    serviceRoleKey: env.SERVICE_ROLE_KEY,
+    cprEncryptionKey: env.CPR_ENCRYPTION_KEY,
+    logLevel: env.LOG_LEVEL,
+    maxBodyBytes: env.MAX_BODY_BYTES,
+    trustProxy: env.TRUST_PROXY,
+    demoData: env.DEMO_DATA,
+  }))
+  .superRefine((config, ctx) => {
+    if (config.jwtAlgorithm === 'HS256' && !config.jwtSecret) {
+      ctx.addIssue({ code: 'custom', path: ['JWT_ALGORITHM'], message: 'HS256 needs JWT_SECRET to be set' });
+    }
+  });
+
+export type Config = z.output<typeof configSchema>;
+
+function displayHost(host: string): string {
+  return host === '0.0.0.0' || host === '127.0.0.1' || host === '::' ? 'localhost' : host;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses an environment (process.env in main.ts, a plain object in tests). */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const result = configSchema.safeParse(env);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => {
+      const name = issue.path.join('.') || 'environment';
+      return `${name}: ${issue.message}`;
+    });
+    throw new ConfigError(problems);
+  }
+  return result.data;
+}

@@ -1,0 +1,82 @@
+// The embedded adapter: PGlite (Postgres compiled to WASM) in this process, either
+// in memory (tests) or file-backed in the data directory.
+import { PGlite, types, type PGliteOptions } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { citext } from '@electric-sql/pglite/contrib/citext';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { textTypeOids, toDatabaseError, type Database, type Queryable, type QueryResult } from './database';
+
+const identity = (value: string): string => value;
+
+const parsers: NonNullable<PGliteOptions['parsers']> = Object.fromEntries(
+  [...textTypeOids].map((oid) => [oid, identity]),
+);
+
+interface PgliteLike {
+  query<T>(
+    sql: string,
+    params?: unknown[],
+  ): Promise<{ rows: T[]; affectedRows?: number; fields: { name: string; dataTypeID: number }[] }>;
+  exec(sql: string): Promise<unknown>;
+}
+
+function wrap(target: PgliteLike): Queryable {
+  return {
+    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      try {
+        const result = await target.query<T>(sql, params);
+        return {
+          rows: result.rows,
+          rowCount: result.affectedRows ?? result.rows.length,
+          fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+        };
+      } catch (error) {
+        throw toDatabaseError(error);
+      }
+    },
+    async exec(sql: string): Promise<void> {
+      try {
+        await target.exec(sql);
+      } catch (error) {
+        throw toDatabaseError(error);
+      }
+    },
+  };
+}
+
+/** Opens PGlite; dataDir undefined means a fresh in-memory database. */
+export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
+  const pg = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    parsers,
+    extensions: { pgcrypto, pg_trgm, citext, btree_gist },
+  });
+  const base = wrap(pg as unknown as PgliteLike);
+  let closed = false;
+  return {
+    engine: 'pglite',
+    query: base.query,
+    exec: base.exec,
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      try {
+        return await pg.transaction((tx) => fn(wrap(tx as unknown as PgliteLike)));
+      } catch (error) {
+        throw toDatabaseError(error);
+      }
+    },
+    async listen(channel, onMessage) {
+      const unsubscribe = await pg.listen(channel, onMessage);
+      return async () => {
+        if (!closed) await unsubscribe();
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pg.close();
+    },
+  };
+}
+
+export { types as pgliteTypes };

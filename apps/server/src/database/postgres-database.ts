@@ -1,0 +1,128 @@
+// The PostgreSQL adapter: a pg pool for statements plus one dedicated connection for
+// LISTEN, used when DATABASE_URL points at a real server.
+import pg from 'pg';
+import { textTypeOids, toDatabaseError, type Database, type Queryable, type QueryResult } from './database';
+
+const identity = (value: string): string => value;
+
+const typeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (textTypeOids.has(oid)) return identity;
+    return pg.types.getTypeParser(oid, format ?? 'text');
+  },
+} as pg.CustomTypesConfig;
+
+interface PgClientLike {
+  query(sql: string, params?: unknown[]): Promise<pg.QueryResult>;
+}
+
+function wrap(target: PgClientLike): Queryable {
+  return {
+    async query<T>(sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+      try {
+        const result = await target.query(sql, params);
+        // A multi-statement simple query returns an array; callers of query() send one.
+        const last = Array.isArray(result) ? (result[result.length - 1] as pg.QueryResult) : result;
+        return {
+          rows: last.rows as T[],
+          rowCount: last.rowCount ?? last.rows.length,
+          fields: last.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+        };
+      } catch (error) {
+        throw toDatabaseError(error);
+      }
+    },
+    async exec(sql: string): Promise<void> {
+      try {
+        await target.query(sql);
+      } catch (error) {
+        throw toDatabaseError(error);
+      }
+    },
+  };
+}
+
+export interface PostgresOptions {
+  connectionString: string;
+  maxConnections?: number;
+}
+
+export async function openPostgresDatabase(options: PostgresOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 10,
+    types: typeParsers,
+    application_name: 'club-platform',
+  });
+  // An idle client that loses its connection must not crash the process.
+  pool.on('error', () => undefined);
+  // Fail fast with a clear message when the server cannot be reached.
+  const probe = await pool.connect().catch((error: unknown) => {
+    void pool.end();
+    throw error;
+  });
+  probe.release();
+
+  let listener: pg.Client | undefined;
+  const handlers = new Map<string, Set<(payload: string) => void>>();
+  let closed = false;
+
+  async function listenerClient(): Promise<pg.Client> {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString: options.connectionString, types: typeParsers });
+    client.on('error', () => undefined);
+    client.on('notification', (msg) => {
+      const set = handlers.get(msg.channel);
+      if (set) for (const handler of set) handler(msg.payload ?? '');
+    });
+    await client.connect();
+    listener = client;
+    return client;
+  }
+
+  const base = wrap(pool);
+  return {
+    engine: 'postgres',
+    query: base.query,
+    exec: base.exec,
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw toDatabaseError(error);
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onMessage) {
+      const client = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(onMessage);
+      return async () => {
+        const current = handlers.get(channel);
+        if (!current) return;
+        current.delete(onMessage);
+        if (current.size === 0 && !closed) {
+          handlers.delete(channel);
+          await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+        }
+      };
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      if (listener) await listener.end().catch(() => undefined);
+      await pool.end();
+    },
+  };
+}

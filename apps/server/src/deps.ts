@@ -1,0 +1,29 @@
+// What createServer is built from, and the shape every service module has.
+// Types only: no service imports another, they all import this.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Hono } from 'hono';
+import type { Logger } from 'pino';
+import type { KeyMaterial } from './access/keys';
+import type { Config } from './config';
+import type { Database } from './database/database';
+import type { AppEnv } from './http/app-env';
+
+export interface ServerDeps {
+  config: Config;
+  db: Database;
+  keys: KeyMaterial;
+  logger: Logger;
+  /** The repository root (migrations, supabase/functions); defaults to the checkout's. */
+  repoRoot: string;
+  /** The built web app, if any (apps/web/dist). */
+  webDir: string | undefined;
+}
+
+export interface ServiceModule {
+  routes: Hono<AppEnv>;
+  /** Handles a websocket upgrade under the service's prefix; returns false if not its own. */
+  upgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
+  /** Called on shutdown before the database closes. */
+  close?: () => Promise<void>;
+}

@@ -1,0 +1,69 @@
+// The process: read the configuration, start the platform, print where it runs, and
+// shut down cleanly on SIGTERM/SIGINT.
+import path from 'node:path';
+import pino from 'pino';
+import { ConfigError, loadConfig } from './config';
+import { DataDirLockedError } from './database/data-dir-lock';
+import { MigrationError } from './database/migrator';
+import { startPlatform } from './platform';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n\nSee .env.example for every setting.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const logger = pino({ level: config.logLevel, base: undefined });
+  let platform;
+  try {
+    platform = await startPlatform({ config, logger });
+  } catch (error) {
+    if (error instanceof DataDirLockedError || error instanceof MigrationError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      process.stderr.write(`Port ${config.port} on ${config.host} is already in use. Set PORT to another port.\n`);
+      process.exit(1);
+    }
+    if ((error as NodeJS.ErrnoException).code === 'EACCES') {
+      process.stderr.write(`Cannot use the data directory ${path.resolve(config.dataDir)}: permission denied.\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const lines = [
+    '',
+    `  Club platform is running on ${platform.url}`,
+    `  Database:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${path.resolve(config.dataDir)}`}`,
+    `  Keys file: ${platform.keys.file ?? 'in memory'}`,
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+
+  let shuttingDown = false;
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    logger.info({ signal }, 'shutting down');
+    platform
+      .stop()
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`The server could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

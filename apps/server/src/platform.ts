@@ -1,0 +1,101 @@
+// Assembles a running platform from a configuration: database, migrations, keys and the
+// HTTP server. main.ts uses it with the real environment; tests use it in-process.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { getRequestListener } from '@hono/node-server';
+import type { Logger } from 'pino';
+import { loadKeys, type KeyMaterial } from './access/keys';
+import type { Config } from './config';
+import type { Database } from './database/database';
+import { defaultMigrationSources, migrate, type MigrationSource } from './database/migrator';
+import { openDatabase } from './database/open-database';
+import { createServer, type PlatformServer } from './server';
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+export interface PlatformOptions {
+  config: Config;
+  logger: Logger;
+  /** An already open database (tests); otherwise one is opened from the configuration. */
+  db?: Database;
+  /** Keys kept in memory (tests) instead of DATA_DIR/keys.json. */
+  inMemoryKeys?: boolean;
+  migrationSources?: MigrationSource[];
+  webDir?: string;
+}
+
+export interface RunningPlatform {
+  url: string;
+  port: number;
+  db: Database;
+  keys: KeyMaterial;
+  server: PlatformServer;
+  http: http.Server;
+  /** Stops accepting, lets in-flight requests finish, then closes services and the database. */
+  stop(): Promise<void>;
+}
+
+export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
+  const { config, logger } = options;
+  const db = options.db ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
+  try {
+    const migrated = await migrate(db, options.migrationSources ?? defaultMigrationSources(repoRoot));
+    if (migrated.applied.length > 0) logger.info({ applied: migrated.applied }, 'migrations applied');
+    const keys = await loadKeys({
+      dataDir: options.inMemoryKeys ? undefined : config.dataDir,
+      algorithm: config.jwtAlgorithm,
+      jwtSecret: config.jwtSecret,
+      anonKey: config.anonKey,
+      serviceRoleKey: config.serviceRoleKey,
+    });
+    const server = createServer({
+      config,
+      db,
+      keys,
+      logger,
+      repoRoot,
+      webDir: options.webDir ?? path.join(repoRoot, 'apps/web/dist'),
+    });
+    const listener = getRequestListener(server.fetch);
+    const httpServer = http.createServer(listener);
+    httpServer.on('upgrade', (req, socket, head) => server.upgrade(req, socket, head));
+    httpServer.on('clientError', (_error, socket) => {
+      if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    });
+    await new Promise<void>((resolve, reject) => {
+      httpServer.once('error', reject);
+      httpServer.listen(config.port, config.host, () => {
+        httpServer.off('error', reject);
+        resolve();
+      });
+    });
+    const port = (httpServer.address() as AddressInfo).port;
+    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    let stopping: Promise<void> | undefined;
+    return {
+      url: `http://${host}:${port}`,
+      port,
+      db,
+      keys,
+      server,
+      http: httpServer,
+      stop() {
+        stopping ??= (async () => {
+          const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
+          httpServer.closeIdleConnections();
+          const deadline = setTimeout(() => httpServer.closeAllConnections(), 10_000);
+          await server.close();
+          await closed;
+          clearTimeout(deadline);
+          await db.close();
+        })();
+        return stopping;
+      },
+    };
+  } catch (error) {
+    if (!options.db) await db.close().catch(() => undefined);
+    throw error;
+  }
+}

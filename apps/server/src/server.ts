@@ -1,0 +1,74 @@
+// Builds the platform's HTTP application from its dependencies. It touches no
+// environment, port or signal: main.ts and the tests start it.
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Hono } from 'hono';
+import type { ServerDeps, ServiceModule } from './deps';
+import type { AppEnv } from './http/app-env';
+import { platformCors } from './http/cors';
+import { requestId } from './http/request-id';
+import { requestLog } from './http/request-log';
+import { createAuthService } from './services/auth';
+import { createFunctionsService } from './services/functions';
+import { createRealtimeService } from './services/realtime';
+import { createRestService } from './services/rest';
+import { createStorageService } from './services/storage';
+import { createWebRoutes } from './web/web-routes';
+
+export interface PlatformServer {
+  app: Hono<AppEnv>;
+  fetch: (request: Request) => Response | Promise<Response>;
+  /** Routes websocket upgrades to the service that owns the path. */
+  upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Stops the services' background work; the caller closes the database afterwards. */
+  close(): Promise<void>;
+}
+
+export function createServer(deps: ServerDeps): PlatformServer {
+  const app = new Hono<AppEnv>();
+  app.use('*', requestId());
+  app.use('*', requestLog(deps.logger));
+  app.use('*', platformCors());
+
+  app.get('/health', async (c) => {
+    try {
+      await deps.db.query('select 1');
+      return c.json({ status: 'ok', database: deps.db.engine });
+    } catch {
+      return c.json({ status: 'unavailable', database: deps.db.engine }, 503);
+    }
+  });
+
+  const services: [string, ServiceModule][] = [
+    ['/auth/v1', createAuthService(deps)],
+    ['/rest/v1', createRestService(deps)],
+    ['/storage/v1', createStorageService(deps)],
+    ['/realtime/v1', createRealtimeService(deps)],
+    ['/functions/v1', createFunctionsService(deps)],
+  ];
+  for (const [prefix, service] of services) app.route(prefix, service.routes);
+
+  app.route('/', createWebRoutes(deps));
+
+  app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}` }, 404));
+  app.onError((error, c) => {
+    const log = c.get('log') ?? deps.logger;
+    log.error({ err: error, path: c.req.path }, 'unhandled error');
+    return c.json({ message: 'Internal server error', request_id: c.get('requestId') }, 500);
+  });
+
+  return {
+    app,
+    fetch: (request) => app.fetch(request),
+    upgrade(req, socket, head) {
+      const path = (req.url ?? '').split('?')[0] ?? '';
+      for (const [prefix, service] of services) {
+        if (service.upgrade && path.startsWith(prefix) && service.upgrade(req, socket, head)) return;
+      }
+      socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+    },
+    async close() {
+      for (const [, service] of services) await service.close?.();
+    },
+  };
+}

@@ -1,0 +1,100 @@
+// Serves the built single-page app: hashed assets cached for a year, index.html never
+// cached, unknown paths falling back to index.html so client-side routes load. Also the
+// build id the app polls for and the public client configuration it starts from.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { Hono } from 'hono';
+import type { ServerDeps } from '../deps';
+import type { AppEnv } from '../http/app-env';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+const apiPrefixes = ['/auth/', '/rest/', '/storage/', '/realtime/', '/functions/'];
+
+interface BuildInfo {
+  id: string;
+  timestamp: number;
+}
+
+function readBuild(webDir: string | undefined): { index: string | undefined; build: BuildInfo } {
+  const indexFile = webDir ? path.join(webDir, 'index.html') : undefined;
+  if (!indexFile || !fs.existsSync(indexFile)) {
+    return { index: undefined, build: { id: 'dev', timestamp: 0 } };
+  }
+  const index = fs.readFileSync(indexFile, 'utf8');
+  const id = crypto.createHash('sha256').update(index).digest('hex').slice(0, 16);
+  return { index, build: { id, timestamp: Math.floor(fs.statSync(indexFile).mtimeMs) } };
+}
+
+export function createWebRoutes(deps: ServerDeps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const webDir = deps.webDir ? path.resolve(deps.webDir) : undefined;
+  let current = readBuild(webDir);
+
+  routes.get('/app-config.json', (c) =>
+    c.json(
+      { supabaseUrl: deps.config.publicUrl, anonKey: deps.keys.anonKey, siteUrl: deps.config.siteUrl },
+      200,
+      { 'Cache-Control': 'no-store' },
+    ),
+  );
+
+  routes.get('/builds/latest.json', (c) => {
+    current = readBuild(webDir);
+    return c.json(current.build, 200, { 'Cache-Control': 'no-store' });
+  });
+
+  routes.get('*', async (c, next) => {
+    const urlPath = decodeURIComponentSafe(c.req.path);
+    if (!webDir || urlPath === undefined || apiPrefixes.some((p) => urlPath.startsWith(p))) return next();
+    const file = path.join(webDir, urlPath);
+    if (file.startsWith(webDir + path.sep) && path.basename(file) !== 'index.html' && isFile(file)) {
+      const hashed = urlPath.startsWith('/assets/');
+      return new Response(Readable.toWeb(fs.createReadStream(file)) as ReadableStream, {
+        headers: {
+          'Content-Type': contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+          'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        },
+      });
+    }
+    if (urlPath.startsWith('/assets/')) return c.json({ message: `Not found: ${urlPath}` }, 404);
+    if (!current.index) current = readBuild(webDir);
+    if (!current.index) return next();
+    return c.html(current.index, 200, { 'Cache-Control': 'no-cache, no-store, must-revalidate' });
+  });
+
+  return routes;
+}
+
+function decodeURIComponentSafe(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
+function isFile(file: string): boolean {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+}

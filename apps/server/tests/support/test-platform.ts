@@ -1,0 +1,69 @@
+// Starts the whole platform in-process on a free port for an integration test, with a
+// fresh database and in-memory keys, and makes supabase-js clients pointed at it.
+import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import pino from 'pino';
+import WebSocket from 'ws';
+import { loadConfig, type Config } from '../../src/config';
+import type { Database } from '../../src/database/database';
+import { startPlatform, type RunningPlatform } from '../../src/platform';
+import { createTestDatabase } from './test-database';
+
+export interface TestPlatform {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  db: Database;
+  config: Config;
+  platform: RunningPlatform;
+  /** A supabase-js client with the anon key (no persisted session, no auto refresh). */
+  client(options?: SupabaseClientOptions<'public'>): SupabaseClient;
+  /** A supabase-js client with the service-role key. */
+  adminClient(): SupabaseClient;
+  stop(): Promise<void>;
+}
+
+export async function startTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
+  const testDb = await createTestDatabase();
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    DATA_DIR: '.data-test-unused',
+    CPR_ENCRYPTION_KEY: 'test-cpr-key-0123456789',
+    DEMO_DATA: 'false',
+    ...env,
+  });
+  let platform: RunningPlatform;
+  try {
+    platform = await startPlatform({
+      config,
+      logger: pino({ level: config.logLevel }),
+      db: testDb.db,
+      inMemoryKeys: true,
+    });
+  } catch (error) {
+    await testDb.drop();
+    throw error;
+  }
+  const make = (key: string, options?: SupabaseClientOptions<'public'>) =>
+    createClient(platform.url, key, {
+      ...options,
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false, ...options?.auth },
+      realtime: { transport: WebSocket as never, ...options?.realtime },
+    });
+  return {
+    url: platform.url,
+    anonKey: platform.keys.anonKey,
+    serviceRoleKey: platform.keys.serviceRoleKey,
+    db: testDb.db,
+    config,
+    platform,
+    client: (options) => make(platform.keys.anonKey, options),
+    adminClient: () => make(platform.keys.serviceRoleKey),
+    async stop() {
+      await platform.stop();
+      if (testDb.url) await testDb.drop();
+    },
+  };
+}
