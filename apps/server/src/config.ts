@@ -2,6 +2,12 @@
 // Everything is parsed and validated once at start; an invalid environment stops
 // the process with every problem listed (see main.ts).
 import { z } from 'zod';
+import { authEnv, readAuthConfig } from './config-sections/auth';
+import { domainEnv, readDomainConfig } from './config-sections/domain';
+import { functionsEnv, readFunctionsConfig } from './config-sections/functions';
+import { readRealtimeConfig, realtimeEnv } from './config-sections/realtime';
+import { readRestConfig, restEnv } from './config-sections/rest';
+import { readStorageConfig, storageEnv } from './config-sections/storage';
 
 const optionalString = z
   .string()
@@ -52,6 +58,12 @@ export const configSchema = z
       .optional()
       .transform((v) => v !== 'false'),
   })
+  .extend(authEnv.shape)
+  .extend(restEnv.shape)
+  .extend(storageEnv.shape)
+  .extend(realtimeEnv.shape)
+  .extend(functionsEnv.shape)
+  .extend(domainEnv.shape)
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
@@ -70,6 +82,12 @@ export const configSchema = z
     maxBodyBytes: env.MAX_BODY_BYTES,
     trustProxy: env.TRUST_PROXY,
     demoData: env.DEMO_DATA,
+    auth: readAuthConfig(env),
+    rest: readRestConfig(env),
+    storage: readStorageConfig(env),
+    realtime: readRealtimeConfig(env),
+    functions: readFunctionsConfig(env),
+    domain: readDomainConfig(env),
   }))
   .superRefine((config, ctx) => {
     if (config.jwtAlgorithm === 'HS256' && !config.jwtSecret) {
