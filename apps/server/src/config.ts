@@ -46,6 +46,7 @@ export const configSchema = z
     CPR_ENCRYPTION_KEY: optionalString.refine((v) => v === undefined || v.length >= 16, {
       message: 'must be at least 16 characters long',
     }),
+    APP_NAME: z.string().min(1).default('Club Platform'),
     LOG_LEVEL: z.enum(logLevels).default('info'),
     MAX_BODY_BYTES: z.coerce
       .number()
@@ -78,6 +79,7 @@ export const configSchema = z
     anonKey: env.ANON_KEY,
     serviceRoleKey: env.SERVICE_ROLE_KEY,
     cprEncryptionKey: env.CPR_ENCRYPTION_KEY,
+    appName: env.APP_NAME,
     logLevel: env.LOG_LEVEL,
     maxBodyBytes: env.MAX_BODY_BYTES,
     trustProxy: env.TRUST_PROXY,

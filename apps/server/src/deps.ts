@@ -16,6 +16,12 @@ export interface ServerDeps {
   logger: Logger;
   /** The repository root (migrations, supabase/functions); defaults to the checkout's. */
   repoRoot: string;
+  /**
+   * Transaction-local settings every request context must carry (pass them as
+   * RequestContext.settings): server-held secrets that SQL functions read with
+   * current_setting(), such as app.cpr_key. Never sent to clients.
+   */
+  dbSettings: Record<string, string>;
   /** The built web app, if any (apps/web/dist). */
   webDir: string | undefined;
 }

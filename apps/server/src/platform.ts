@@ -49,6 +49,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       jwtSecret: config.jwtSecret,
       anonKey: config.anonKey,
       serviceRoleKey: config.serviceRoleKey,
+      cprKey: config.cprEncryptionKey,
     });
     const server = createServer({
       config,
@@ -56,6 +57,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       keys,
       logger,
       repoRoot,
+      dbSettings: { 'app.cpr_key': keys.cprKey },
       webDir: options.webDir ?? path.join(repoRoot, 'apps/web/dist'),
     });
     const listener = getRequestListener(server.fetch);

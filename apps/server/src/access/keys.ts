@@ -15,6 +15,8 @@ export interface StoredKeys {
   serviceRoleKey: string;
   publishableKey: string;
   secretKey: string;
+  /** Encrypts CPR numbers at rest; kept here, never in the database. */
+  cprKey?: string;
 }
 
 export interface KeyMaterial {
@@ -28,6 +30,8 @@ export interface KeyMaterial {
   serviceRoleKey: string;
   publishableKey: string;
   secretKey: string;
+  /** The CPR encryption key: CPR_ENCRYPTION_KEY, or generated once and kept with the keys. */
+  cprKey: string;
   /** Where the keys are kept, or undefined for in-memory keys (tests). */
   file: string | undefined;
 }
@@ -38,6 +42,7 @@ export interface KeyOptions {
   jwtSecret: string | undefined;
   anonKey: string | undefined;
   serviceRoleKey: string | undefined;
+  cprKey?: string | undefined;
 }
 
 async function newPrivateJwk(alg: 'ES256' | 'RS256'): Promise<JWK> {
@@ -114,7 +119,10 @@ export async function loadKeys(options: KeyOptions): Promise<KeyMaterial> {
   const serviceRoleKey = options.serviceRoleKey ?? stored?.serviceRoleKey ?? (await mintApiKey(signing, 'service_role'));
   const publishableKey = stored?.publishableKey ?? opaqueKey('sb_publishable_');
   const secretKey = stored?.secretKey ?? opaqueKey('sb_secret_');
-  if (!stored || stored.anonKey === undefined || stored.publishableKey === undefined) changed = true;
+  const cprKey = options.cprKey ?? stored?.cprKey ?? crypto.randomBytes(32).toString('base64url');
+  if (!stored || stored.anonKey === undefined || stored.publishableKey === undefined || (!options.cprKey && !stored.cprKey)) {
+    changed = true;
+  }
 
   if (file && changed) {
     writeStored(file, {
@@ -123,6 +131,7 @@ export async function loadKeys(options: KeyOptions): Promise<KeyMaterial> {
       serviceRoleKey: stored?.serviceRoleKey ?? (options.serviceRoleKey ? (stored?.serviceRoleKey ?? '') : serviceRoleKey),
       publishableKey,
       secretKey,
+      ...(options.cprKey ? (stored?.cprKey ? { cprKey: stored.cprKey } : {}) : { cprKey }),
     });
   }
 
@@ -135,6 +144,7 @@ export async function loadKeys(options: KeyOptions): Promise<KeyMaterial> {
     serviceRoleKey,
     publishableKey,
     secretKey,
+    cprKey,
     file,
   };
 }

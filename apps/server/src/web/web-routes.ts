@@ -50,7 +50,12 @@ export function createWebRoutes(deps: ServerDeps): Hono<AppEnv> {
 
   routes.get('/app-config.json', (c) =>
     c.json(
-      { supabaseUrl: deps.config.publicUrl, anonKey: deps.keys.anonKey, siteUrl: deps.config.siteUrl },
+      {
+        supabaseUrl: deps.config.publicUrl,
+        anonKey: deps.keys.anonKey,
+        siteUrl: deps.config.siteUrl,
+        appName: deps.config.appName,
+      },
       200,
       { 'Cache-Control': 'no-store' },
     ),
