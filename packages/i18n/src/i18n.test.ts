@@ -1,0 +1,112 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { createFormatters } from './formatters';
+import { createTranslator, interpolate, languageFromPath, languages, type MessageTree } from './translator';
+import { commonMessages } from './namespaces/common';
+
+const localesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
+
+function leafKeys(tree: MessageTree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : leafKeys(value, `${prefix}${key}.`),
+  );
+}
+
+function readTree(language: string, file: string): MessageTree {
+  return JSON.parse(fs.readFileSync(path.join(localesDir, language, file), 'utf8')) as MessageTree;
+}
+
+// Every namespace file that exists in any language, so new namespaces are checked without
+// touching this test.
+const namespaceFiles = [...new Set(languages.flatMap((l) => fs.readdirSync(path.join(localesDir, l))))].filter((f) =>
+  f.endsWith('.json'),
+);
+
+describe('message catalogues', () => {
+  it('has namespaces to check', () => {
+    expect(namespaceFiles).toEqual(expect.arrayContaining(['common.json', 'auth.json', 'shell.json', 'profile.json']));
+  });
+
+  for (const file of namespaceFiles) {
+    it(`${file} has the same keys in every language`, () => {
+      const [first, ...rest] = languages.map((l) => {
+        expect(fs.existsSync(path.join(localesDir, l, file)), `${l}/${file} is missing`).toBe(true);
+        return { language: l, keys: leafKeys(readTree(l, file)).sort() };
+      });
+      for (const other of rest) {
+        const missingThere = first!.keys.filter((k) => !other.keys.includes(k));
+        const missingHere = other.keys.filter((k) => !first!.keys.includes(k));
+        expect({ missingInDa: missingThere, missingInEn: missingHere }).toEqual({ missingInDa: [], missingInEn: [] });
+      }
+    });
+
+    it(`${file} has no empty messages and the same placeholders in every language`, () => {
+      const trees = languages.map((l) => readTree(l, file));
+      for (const key of leafKeys(trees[0]!)) {
+        const placeholders = trees.map((tree) => {
+          const message = key.split('.').reduce<unknown>((node, part) => (node as MessageTree)[part], tree) as string;
+          expect(message.trim(), `${file} ${key}`).not.toBe('');
+          return [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+        });
+        expect(placeholders[1], `${file} ${key}`).toEqual(placeholders[0]);
+      }
+    });
+  }
+});
+
+describe('translator', () => {
+  it('looks up nested keys and fills placeholders per language', () => {
+    expect(createTranslator(commonMessages, 'en')('errorView.notFound', { path: '/x' })).toBe('Page not found: /x');
+    expect(createTranslator(commonMessages, 'da')('errorView.notFound', { path: '/x' })).toBe(
+      'Siden blev ikke fundet: /x',
+    );
+  });
+
+  it('leaves unknown placeholders alone', () => {
+    expect(interpolate('Hi {name}, {other}', { name: 'Ana' })).toBe('Hi Ana, {other}');
+  });
+
+  it('chooses the language from the first two characters of the path', () => {
+    expect(languageFromPath('/da/login')).toBe('da');
+    expect(languageFromPath('/da')).toBe('da');
+    expect(languageFromPath('/dansk')).toBe('da');
+    expect(languageFromPath('/en/login')).toBe('en');
+    expect(languageFromPath('/de/login')).toBe('en');
+    expect(languageFromPath('/')).toBe('en');
+  });
+});
+
+describe('formatters', () => {
+  const nbsp = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+  const moment = new Date('2026-03-29T10:30:00Z'); // first day of summer time in Copenhagen
+
+  it('formats money held in øre as DKK in each language', () => {
+    expect(nbsp(createFormatters('da').money(123450))).toBe('1.234,50 kr.');
+    expect(nbsp(createFormatters('en').money(123450))).toBe('DKK 1,234.50');
+    expect(nbsp(createFormatters('da').money(-5))).toBe('-0,05 kr.');
+  });
+
+  it('formats numbers with the right separators', () => {
+    expect(nbsp(createFormatters('da').number(1234567.5))).toBe('1.234.567,5');
+    expect(createFormatters('en').number(1234567.5)).toBe('1,234,567.5');
+  });
+
+  it('formats dates and times in the Copenhagen time zone', () => {
+    expect(createFormatters('da').date(moment, 'long')).toBe('29. marts 2026');
+    expect(createFormatters('en').date(moment, 'long')).toBe('29 March 2026');
+    expect(createFormatters('da').time(moment)).toBe('12.30');
+    expect(createFormatters('en').time(moment)).toBe('12:30');
+    expect(createFormatters('en', 'UTC').time(moment)).toBe('10:30');
+  });
+
+  it('formats relative times', () => {
+    const now = moment.getTime();
+    expect(createFormatters('en').relative(now - 5 * 60_000, now)).toBe('5 minutes ago');
+    expect(createFormatters('da').relative(now - 5 * 60_000, now)).toBe('for 5 minutter siden');
+    expect(createFormatters('en').relative(now - 3 * 3_600_000, now)).toBe('3 hours ago');
+    expect(createFormatters('da').relative(now - 2 * 86_400_000, now)).toBe('i forgårs');
+    expect(createFormatters('en').relative(now + 4 * 86_400_000, now)).toBe('in 4 days');
+  });
+});
