@@ -2,11 +2,35 @@
 // process.env). Document every variable here in .env.example too.
 import { z } from 'zod';
 
-export const functionsEnv = z.object({});
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+export const functionsEnv = z.object({
+  FUNCTIONS_DIR: optionalString,
+  FUNCTIONS_ENV_FILE: optionalString,
+  FUNCTIONS_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(150_000),
+  FUNCTIONS_PUBLIC: optionalString,
+});
 
 export function readFunctionsConfig(env: z.output<typeof functionsEnv> | Record<string, unknown>) {
-  void env;
-  return {};
+  const e = env as z.output<typeof functionsEnv>;
+  return {
+    /** Folder holding <name>/index.ts; supabase/functions under the repository root unless set. */
+    dir: e.FUNCTIONS_DIR,
+    /** dotenv file whose variables the functions may read; <dir>/.env unless set. */
+    envFile: e.FUNCTIONS_ENV_FILE,
+    /** Wall-clock limit of one invocation. */
+    timeoutMs: e.FUNCTIONS_TIMEOUT_MS,
+    /** Functions that run without a verified JWT (Supabase's verify_jwt = false). */
+    publicFunctions: new Set(
+      (e.FUNCTIONS_PUBLIC ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    ),
+  };
 }
 
 export type FunctionsConfig = ReturnType<typeof readFunctionsConfig>;

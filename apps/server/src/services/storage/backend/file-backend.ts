@@ -1,0 +1,88 @@
+// The file-system backend: bytes under a root folder (DATA_DIR/storage by default), one
+// file per object version. A write streams into a temporary file in the same folder tree
+// and is renamed into place only when complete, so readers never see partial bytes.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { BackendObjectMissing, type ByteRange, type ObjectLocation, type StorageBackend, type StoredObject } from './storage-backend';
+
+/** Percent-encodes a key segment so no segment can climb out of the root or collide with a version file. */
+function segment(part: string): string {
+  return encodeURIComponent(part).replace(/\./g, '%2E').replace(/\*/g, '%2A');
+}
+
+export function createFileBackend(root: string): StorageBackend {
+  const tmpDir = path.join(root, '.tmp');
+
+  const fileOf = (loc: ObjectLocation): string =>
+    path.join(root, segment(loc.bucket), ...loc.name.split('/').map(segment), `@${segment(loc.version)}`);
+
+  async function removeEmptyParents(file: string, bucketDir: string): Promise<void> {
+    let dir = path.dirname(file);
+    while (dir.startsWith(bucketDir) && dir !== bucketDir) {
+      try {
+        await fsp.rmdir(dir);
+      } catch {
+        return;
+      }
+      dir = path.dirname(dir);
+    }
+  }
+
+  async function commit(tmp: string, loc: ObjectLocation): Promise<void> {
+    const target = fileOf(loc);
+    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.rename(tmp, target);
+  }
+
+  return {
+    async put(loc, body): Promise<StoredObject> {
+      await fsp.mkdir(tmpDir, { recursive: true });
+      const tmp = path.join(tmpDir, crypto.randomUUID());
+      const hash = crypto.createHash('md5');
+      let size = 0;
+      const measure = new Transform({
+        transform(chunk: Buffer, _enc, done) {
+          hash.update(chunk);
+          size += chunk.length;
+          done(null, chunk);
+        },
+      });
+      try {
+        await pipeline(body, measure, fs.createWriteStream(tmp, { flags: 'wx' }));
+        await commit(tmp, loc);
+      } catch (error) {
+        await fsp.rm(tmp, { force: true });
+        throw error;
+      }
+      return { size, etag: `"${hash.digest('hex')}"` };
+    },
+
+    async get(loc, range?: ByteRange): Promise<Readable> {
+      const file = fileOf(loc);
+      let handle: fsp.FileHandle;
+      try {
+        handle = await fsp.open(file, 'r');
+      } catch {
+        throw new BackendObjectMissing(`${loc.bucket}/${loc.name}`);
+      }
+      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+    },
+
+    async copy(from, to): Promise<StoredObject> {
+      const source = await this.get(from);
+      return this.put(to, source, { contentType: '', cacheControl: '' });
+    },
+
+    async remove(locations) {
+      for (const loc of locations) {
+        const file = fileOf(loc);
+        await fsp.rm(file, { force: true });
+        await removeEmptyParents(file, path.join(root, segment(loc.bucket)));
+      }
+    },
+  };
+}
