@@ -1,0 +1,128 @@
+// One postgres_changes subscription of a channel: the params the client sent (echoed in the
+// join reply), the parsed event/schema/table/filter, and the integer id that change
+// messages carry (brief §3.3, §3.11).
+
+export type ChangeEvent = '*' | 'INSERT' | 'UPDATE' | 'DELETE';
+export type FilterOp = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in';
+
+export interface ColumnFilter {
+  column: string;
+  op: FilterOp;
+  /** One value, or the list of an `in` filter; cast to the column type by the database. */
+  value: string | string[];
+}
+
+export interface ChangeSubscription {
+  id: number;
+  /** Exactly what the client sent, so the reply matches its bindings. */
+  params: Record<string, unknown>;
+  event: ChangeEvent;
+  schema: string;
+  /** '*' subscribes to every table of the schema. */
+  table: string;
+  filter: ColumnFilter | undefined;
+}
+
+const ops = new Set<FilterOp>(['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in']);
+const maxInValues = 100;
+
+export class SubscriptionError extends Error {
+  override readonly name = 'SubscriptionError';
+}
+
+function unquote(value: string): string {
+  if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) {
+    return value.slice(1, -1).replace(/\\(.)/g, '$1');
+  }
+  return value;
+}
+
+/** Splits `(a,"b,c",d)` into its values, honouring double quotes. */
+function parseList(raw: string): string[] {
+  if (!raw.startsWith('(') || !raw.endsWith(')')) throw new SubscriptionError(`in filter needs a list in parentheses: ${raw}`);
+  const inner = raw.slice(1, -1);
+  const values: string[] = [];
+  let current = '';
+  let quoted = false;
+  for (let i = 0; i < inner.length; i++) {
+    const ch = inner[i]!;
+    if (ch === '\\' && quoted && i + 1 < inner.length) {
+      current += inner[++i]!;
+    } else if (ch === '"') {
+      quoted = !quoted;
+    } else if (ch === ',' && !quoted) {
+      values.push(current.trim());
+      current = '';
+    } else {
+      current += ch;
+    }
+  }
+  if (quoted) throw new SubscriptionError('unterminated quote in filter list');
+  if (inner.trim() !== '') values.push(current.trim());
+  if (values.length > maxInValues) throw new SubscriptionError(`an in filter takes at most ${maxInValues} values`);
+  return values;
+}
+
+export function parseFilter(raw: string): ColumnFilter {
+  const eq = raw.indexOf('=');
+  if (eq <= 0) throw new SubscriptionError(`filter must look like column=op.value: ${raw}`);
+  const column = raw.slice(0, eq).trim();
+  const rest = raw.slice(eq + 1);
+  const dot = rest.indexOf('.');
+  const op = (dot < 0 ? rest : rest.slice(0, dot)) as FilterOp;
+  if (!ops.has(op) || dot < 0) throw new SubscriptionError(`unsupported filter operator in ${raw}`);
+  const value = rest.slice(dot + 1);
+  return { column, op, value: op === 'in' ? parseList(value) : unquote(value) };
+}
+
+/** FNV-1a over the subscription's meaning, kept positive and non-zero (the client tests truthiness). */
+function subscriptionId(parts: unknown[]): number {
+  let hash = 0x811c9dc5;
+  const text = JSON.stringify(parts);
+  for (let i = 0; i < text.length; i++) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 1) % 2_147_483_647 || 1;
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+export function parseChangeSubscription(raw: unknown): ChangeSubscription {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    throw new SubscriptionError('a postgres_changes entry must be an object');
+  }
+  const params = raw as Record<string, unknown>;
+  const event = text(params.event)?.toUpperCase() ?? '*';
+  if (event !== '*' && event !== 'INSERT' && event !== 'UPDATE' && event !== 'DELETE') {
+    throw new SubscriptionError(`unknown event ${String(params.event)}`);
+  }
+  const table = text(params.table) ?? '*';
+  const schema = text(params.schema) ?? (table !== '*' ? 'public' : undefined);
+  if (!schema) throw new SubscriptionError('schema is required');
+  const filterText = text(params.filter);
+  const filter = filterText ? parseFilter(filterText) : undefined;
+  if (filter && (schema === '*' || table === '*')) throw new SubscriptionError('filters need one schema and table');
+  return {
+    id: subscriptionId([event, schema, table, filterText ?? null]),
+    params,
+    event,
+    schema,
+    table,
+    filter,
+  };
+}
+
+export function subscriptionCovers(sub: ChangeSubscription, schema: string, table: string, op: string): boolean {
+  return (
+    (sub.event === '*' || sub.event === op) &&
+    (sub.schema === '*' || sub.schema === schema) &&
+    (sub.table === '*' || sub.table === table)
+  );
+}
+
+export function describeSubscription(sub: ChangeSubscription): string {
+  const filter = typeof sub.params.filter === 'string' ? sub.params.filter : '';
+  return `[event: ${sub.event}, schema: ${sub.schema}, table: ${sub.table}, filters: [${filter}]]`;
+}

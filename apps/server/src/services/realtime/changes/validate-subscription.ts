@@ -1,0 +1,23 @@
+// Checks a postgres_changes subscription against the database when a channel joins: the
+// table exists and the filter's column exists and its value casts to the column's type.
+import type { Queryable } from '../../../database/database';
+import { SubscriptionError, type ChangeSubscription } from './change-subscription';
+import { filterSql, quoteIdent } from './evaluate-change';
+
+export async function validateSubscription(db: Queryable, sub: ChangeSubscription): Promise<void> {
+  if (sub.table === '*' || sub.schema === '*') return;
+  const found = await db.query<{ oid: string | null }>('select to_regclass($1)::oid::text as oid', [
+    `${quoteIdent(sub.schema)}.${quoteIdent(sub.table)}`,
+  ]);
+  if (!found.rows[0]?.oid) throw new SubscriptionError(`relation ${sub.schema}.${sub.table} does not exist`);
+  if (!sub.filter) return;
+  const qualified = `${quoteIdent(sub.schema)}.${quoteIdent(sub.table)}`;
+  try {
+    await db.query(`select ${filterSql(sub.filter, 1)} from jsonb_populate_record(null::${qualified}, '{}'::jsonb) r`, [
+      sub.filter.value,
+    ]);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : 'invalid filter';
+    throw new SubscriptionError(reason);
+  }
+}

@@ -1,0 +1,181 @@
+// The channels joined on this instance, grouped by hub key, and the delivery of broadcasts
+// and presence diffs to them — locally at once, and to other instances through the bus.
+import crypto from 'node:crypto';
+import type { Logger } from 'pino';
+import type { Database } from '../../database/database';
+import type { ChannelMember } from './channel-member';
+import { splitHubKey } from './channel-member';
+import type { ChangeFeed } from './changes/change-feed';
+import { openClusterBus, type BusMessage, type ClusterBus } from './cluster-bus';
+import { isEmptyDiff, PresenceRegistry, type PresenceDiff } from './presence-registry';
+import { encodeBinaryBroadcast, encodeText } from './wire/encode-frame';
+
+export interface BroadcastMessage {
+  event: string;
+  /** The JSON payload, or undefined when bytes carries a binary one. */
+  payload?: unknown;
+  bytes?: Buffer;
+  meta?: Record<string, unknown>;
+}
+
+const aliveEveryMs = 10_000;
+const presumedGoneAfterMs = 35_000;
+
+export class RealtimeHub {
+  readonly instanceId = crypto.randomUUID();
+  readonly presence = new PresenceRegistry();
+  private readonly hubs = new Map<string, Set<ChannelMember>>();
+  private bus: ClusterBus | undefined;
+  private readonly lastSeen = new Map<string, number>();
+  private aliveTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly changeFeed: ChangeFeed,
+    private readonly logger: Logger,
+  ) {}
+
+  async start(db: Database): Promise<void> {
+    this.bus = await openClusterBus(db, this.instanceId, this.logger, (message) => this.receive(message));
+    if (!this.bus.shared) return;
+    this.bus.publish({ k: 'sync?', o: this.instanceId });
+    this.aliveTimer = setInterval(() => this.heartbeat(), aliveEveryMs);
+    this.aliveTimer.unref();
+  }
+
+  membersOf(hubKey: string): ReadonlySet<ChannelMember> {
+    return this.hubs.get(hubKey) ?? new Set();
+  }
+
+  add(member: ChannelMember): void {
+    let set = this.hubs.get(member.hubKey);
+    if (!set) {
+      set = new Set();
+      this.hubs.set(member.hubKey, set);
+    }
+    set.add(member);
+    if (member.changeSubscriptions.length > 0) this.changeFeed.add(member);
+  }
+
+  /** Removes a channel and untracks its presence. */
+  remove(member: ChannelMember): void {
+    clearTimeout(member.expiryTimer);
+    this.changeFeed.remove(member);
+    const set = this.hubs.get(member.hubKey);
+    if (!set?.delete(member)) return;
+    if (set.size === 0) this.hubs.delete(member.hubKey);
+    this.untrack(member);
+  }
+
+  track(member: ChannelMember, payload: Record<string, unknown>): void {
+    member.presenceEnabled = true;
+    const diff = this.presence.track(member.hubKey, member.id, member.presenceKey, payload);
+    this.presenceChanged(member.hubKey, diff);
+  }
+
+  untrack(member: ChannelMember): void {
+    const diff = this.presence.untrack(member.hubKey, member.id);
+    this.presenceChanged(member.hubKey, diff);
+  }
+
+  broadcast(hubKey: string, message: BroadcastMessage, sender?: ChannelMember): void {
+    this.deliverBroadcast(hubKey, message, sender);
+    this.bus?.publish({
+      k: 'b',
+      o: this.instanceId,
+      h: hubKey,
+      e: message.event,
+      ...(message.bytes ? { bin: message.bytes.toString('base64') } : { p: message.payload }),
+    });
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.aliveTimer);
+    this.bus?.publish({ k: 'down', o: this.instanceId });
+    await this.bus?.close();
+  }
+
+  private presenceChanged(hubKey: string, diff: PresenceDiff): void {
+    if (isEmptyDiff(diff)) return;
+    this.deliverPresenceDiff(hubKey, diff);
+    this.bus?.publish({ k: 'pd', o: this.instanceId, h: hubKey, j: diff.joins, l: diff.leaves });
+  }
+
+  private deliverBroadcast(hubKey: string, message: BroadcastMessage, sender?: ChannelMember): void {
+    const members = this.hubs.get(hubKey);
+    if (!members) return;
+    const topic = `realtime:${splitHubKey(hubKey).subTopic}`;
+    const body: Record<string, unknown> = { type: 'broadcast', event: message.event, payload: message.payload };
+    if (message.meta) body.meta = message.meta;
+    const encoded: { 1?: string; 2?: string | Buffer } = {};
+    for (const member of members) {
+      if ((member === sender && !member.broadcastSelf) || !member.canRead.broadcast) continue;
+      const socket = member.socket;
+      if (message.bytes) {
+        if (socket.vsn !== 2) continue; // binary payloads cannot be expressed in 1.0.0
+        encoded[2] ??= encodeBinaryBroadcast(topic, message.event, message.bytes) ?? '';
+        if (encoded[2] !== '') socket.sendBinary(encoded[2] as Buffer);
+        continue;
+      }
+      const text = (encoded[socket.vsn] ??= encodeText(socket.vsn, {
+        joinRef: null,
+        ref: null,
+        topic,
+        event: 'broadcast',
+        payload: body,
+      })) as string;
+      socket.sendText(text);
+    }
+  }
+
+  private deliverPresenceDiff(hubKey: string, diff: PresenceDiff): void {
+    const members = this.hubs.get(hubKey);
+    if (!members) return;
+    for (const member of members) {
+      if (!member.presenceEnabled || !member.canRead.presence) continue;
+      member.socket.push(member.topic, 'presence_diff', diff, member.joinRef);
+    }
+  }
+
+  private receive(message: BusMessage): void {
+    if (message.o !== 'db') this.lastSeen.set(message.o, Date.now());
+    switch (message.k) {
+      case 'b':
+        this.deliverBroadcast(message.h, {
+          event: message.e,
+          payload: message.p,
+          ...(message.bin !== undefined ? { bytes: Buffer.from(message.bin, 'base64') } : {}),
+        });
+        return;
+      case 'pd':
+        this.presence.applyRemote(message.h, message.o, { joins: message.j, leaves: message.l });
+        this.deliverPresenceDiff(message.h, { joins: message.j, leaves: message.l });
+        return;
+      case 'sync?':
+        this.bus?.publish({ k: 'sync', o: this.instanceId, s: this.presence.localState() });
+        return;
+      case 'sync':
+        for (const [hubKey, diff] of this.presence.replaceRemote(message.o, message.s)) {
+          this.deliverPresenceDiff(hubKey, diff);
+        }
+        return;
+      case 'alive':
+        return;
+      case 'down':
+        this.forget(message.o);
+        return;
+    }
+  }
+
+  private forget(instance: string): void {
+    this.lastSeen.delete(instance);
+    for (const [hubKey, diff] of this.presence.dropInstance(instance)) this.deliverPresenceDiff(hubKey, diff);
+  }
+
+  private heartbeat(): void {
+    this.bus?.publish({ k: 'alive', o: this.instanceId });
+    const now = Date.now();
+    for (const [instance, seen] of this.lastSeen) {
+      if (now - seen > presumedGoneAfterMs) this.forget(instance);
+    }
+  }
+}
