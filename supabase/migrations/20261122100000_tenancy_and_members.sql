@@ -161,13 +161,13 @@ create or replace function public.custom_access_token_hook(event jsonb) returns 
 language plpgsql stable security definer set search_path = '' as $$
 declare
   claims jsonb := coalesce(event -> 'claims', '{}'::jsonb);
-  user_id uuid;
+  v_user uuid;
   memberships jsonb;
 begin
   begin
-    user_id := (event ->> 'user_id')::uuid;
+    v_user := (event ->> 'user_id')::uuid;
   exception when invalid_text_representation then
-    user_id := null;
+    v_user := null;
   end;
   select coalesce(jsonb_object_agg(lower(c.slug), jsonb_build_object(
            'community_id', c.id,
@@ -177,7 +177,7 @@ begin
            'membership_manager', m.membership_manager)), '{}'::jsonb)
     into memberships
     from public.memberships m join public.communities c on c.id = m.community_id
-   where m.user_id = custom_access_token_hook.user_id;
+   where m.user_id = v_user;
   return jsonb_build_object('claims', claims || jsonb_build_object('memberships', memberships));
 end
 $$;
@@ -368,7 +368,7 @@ $$;
 create or replace function app_private.require_manager(p_community uuid) returns void
 language plpgsql stable security definer set search_path = '' as $$
 begin
-  if not (app_private.is_manager(p_community) or coalesce(auth.role(), '') = 'service_role') then
+  if not (app_private.is_manager(p_community) or app_private.is_trusted()) then
     perform app_private.fail('not_membership_manager', 'Only membership managers may see or change CPR numbers');
   end if;
 end

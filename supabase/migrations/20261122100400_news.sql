@@ -54,7 +54,7 @@ create table public.news_comments (
   body text not null check (length(trim(body)) between 1 and 4000),
   created_at timestamptz not null default now(),
   foreign key (post_id, community_id) references public.news_posts (id, community_id) on delete cascade,
-  foreign key (member_id, community_id) references public.members (id, community_id) on delete set null
+  foreign key (member_id, community_id) references public.members (id, community_id) on delete set null (member_id)
 );
 create index news_comments_post_idx on public.news_comments (post_id, created_at);
 

@@ -48,7 +48,7 @@ create table public.billing_accounts (
   payment_terms_id uuid,
   created_at timestamptz not null default now(),
   unique (id, community_id),
-  foreign key (member_id, community_id) references public.members (id, community_id) on delete set null,
+  foreign key (member_id, community_id) references public.members (id, community_id) on delete set null (member_id),
   foreign key (plan_id, community_id) references public.billing_plans (id, community_id),
   foreign key (payment_terms_id, community_id) references public.payment_terms (id, community_id)
 );
