@@ -2,11 +2,14 @@
 // plus `as(actor)` to run SQL exactly as the REST service will: through withRequestContext
 // with the caller's role, claims and the server-held settings (the CPR key).
 import crypto from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Database, Queryable, Row } from '../../../apps/server/src/database/database';
 import { defaultMigrationSources, migrate } from '../../../apps/server/src/database/migrator';
 import { withRequestContext } from '../../../apps/server/src/database/with-request-context';
-import { repoRoot } from '../../../apps/server/src/platform';
-import { createTestDatabase } from '../../../apps/server/tests/support/test-database';
+import { openDatabaseForTest } from './open-database-for-test';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export const cprKey = 'test-cpr-key-0123456789';
 export const adminAreas = ['analytics', 'billing', 'booking', 'event', 'group', 'knowledge_base', 'member', 'news'] as const;
@@ -57,7 +60,7 @@ export async function addMember(db: Queryable, community: string, first: string,
 }
 
 export async function createWorld(): Promise<World> {
-  const testDb = await createTestDatabase();
+  const testDb = await openDatabaseForTest();
   const db = testDb.db;
   await migrate(db, defaultMigrationSources(repoRoot));
   const c = await db.query<{ id: string; slug: string }>(
@@ -71,7 +74,7 @@ export async function createWorld(): Promise<World> {
   const grant = async (user: string, community: string, role: string, areas: string[], manager = false) => {
     await db.query(
       `insert into public.memberships (community_id, user_id, role, areas, membership_manager)
-       values ($1, $2, $3, $4::public.admin_area[], $5)
+       values ($1, $2, $3::public.membership_role, $4::text[]::public.admin_area[], $5)
        on conflict (community_id, user_id) do update set role = excluded.role, areas = excluded.areas,
          membership_manager = excluded.membership_manager`,
       [community, user, role, areas, manager],
