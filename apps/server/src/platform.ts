@@ -61,7 +61,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       webDir: options.webDir ?? path.join(repoRoot, 'apps/web/dist'),
     });
     const listener = getRequestListener(server.fetch);
-    const httpServer = http.createServer(listener);
+    // The listener handles its own errors (onError renders them); nothing to await here.
+    const httpServer = http.createServer((req, res) => void listener(req, res));
     httpServer.on('upgrade', (req, socket, head) => server.upgrade(req, socket, head));
     httpServer.on('clientError', (_error, socket) => {
       if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');

@@ -45,16 +45,24 @@ function wrap(target: PgliteLike): Queryable {
   };
 }
 
+export interface PgliteOpenOptions {
+  /** A tarball from dumpPglite() to start from instead of running initdb (tests). */
+  snapshot?: Blob;
+}
+
+const pgliteHandles = new WeakMap<Database, PGlite>();
+
 /** Opens PGlite; dataDir undefined means a fresh in-memory database. */
-export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
+export async function openPgliteDatabase(dataDir?: string, options: PgliteOpenOptions = {}): Promise<Database> {
   const pg = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
+    ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
     parsers,
     extensions: { pgcrypto, pg_trgm, citext, btree_gist },
   });
   const base = wrap(pg as unknown as PgliteLike);
   let closed = false;
-  return {
+  const db: Database = {
     engine: 'pglite',
     query: base.query,
     exec: base.exec,
@@ -77,6 +85,15 @@ export async function openPgliteDatabase(dataDir?: string): Promise<Database> {
       await pg.close();
     },
   };
+  pgliteHandles.set(db, pg);
+  return db;
+}
+
+/** Dumps an open PGlite database's files as a tarball (used to snapshot a migrated test database). */
+export async function dumpPglite(db: Database): Promise<Blob> {
+  const pg = pgliteHandles.get(db);
+  if (!pg) throw new Error('not a PGlite database');
+  return pg.dumpDataDir('none');
 }
 
 export { types as pgliteTypes };

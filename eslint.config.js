@@ -1,0 +1,89 @@
+// Lint rules for the whole repository. Besides correctness rules, two kinds of rules
+// enforce the architecture: import cycles are errors, and restricted paths keep the
+// dependency direction (main → server → services → access | http | database; in the
+// web app, app → features → components | lib; packages never import apps).
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import tseslint from 'typescript-eslint';
+
+const serverServices = ['auth', 'rest', 'storage', 'realtime', 'functions'];
+const server = 'apps/server/src';
+
+const serviceIsolation = serverServices.map((service) => ({
+  target: `./${server}/services/${service}`,
+  from: `./${server}/services`,
+  except: [`./${service}`],
+  message: 'Services never import each other: move what two services share down a layer.',
+}));
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/.data*/**',
+      'artifacts/**',
+      'coverage/**',
+      '**/*.d.ts',
+      'apps/server/tests/**/fixtures/**/*.js',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/await-thenable': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'import-x/no-cycle': ['error', { maxDepth: 8 }],
+      'import-x/no-self-import': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...serviceIsolation,
+            {
+              target: [`./${server}/access`, `./${server}/http`, `./${server}/database`],
+              from: [`./${server}/services`, `./${server}/server.ts`, `./${server}/platform.ts`, `./${server}/main.ts`],
+              message: 'Lower layers never import services or the server.',
+            },
+            {
+              target: `./${server}/services`,
+              from: [`./${server}/server.ts`, `./${server}/platform.ts`, `./${server}/main.ts`],
+              message: 'Services are mounted by the server; they never import it.',
+            },
+            {
+              target: './packages',
+              from: './apps',
+              message: 'Packages never import apps.',
+            },
+            {
+              target: ['./apps/web/src/components', './apps/web/src/lib'],
+              from: ['./apps/web/src/features', './apps/web/src/app'],
+              message: 'Components and lib sit below features and the app.',
+            },
+            {
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'Features never import the app layer.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly' } },
+  },
+);
