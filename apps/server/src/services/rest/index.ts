@@ -1,10 +1,9 @@
-// The rest service. Until it lands, every path under its mount point answers 501.
-import { Hono } from 'hono';
+// The data service: a PostgREST-compatible API over the exposed schemas, mounted at /rest/v1.
 import type { ServerDeps, ServiceModule } from '../../deps';
-import type { AppEnv } from '../../http/app-env';
+import { restRoutes } from './routes';
+import { createSchemaCacheHolder } from './schema-cache-holder';
 
-export function createRestService(_deps: ServerDeps): ServiceModule {
-  const routes = new Hono<AppEnv>();
-  routes.all('*', (c) => c.json({ message: 'The rest service is not available yet' }, 501));
-  return { routes };
+export function createRestService(deps: ServerDeps): ServiceModule {
+  const holder = createSchemaCacheHolder(deps);
+  return { routes: restRoutes(deps, holder), close: () => holder.close() };
 }

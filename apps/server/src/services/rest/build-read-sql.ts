@@ -1,0 +1,135 @@
+// The build stage for reads: the select list, lateral joins for embeds, filters, order and
+// paging of one node, recursively. Postgres renders every embed as JSON itself.
+import { conditionSql, fieldSql, orderSql } from './build-filter-sql';
+import { outputName } from './parse-field';
+import type { PlanNode, PlannedEmbed } from './plan-read';
+import { ident, qualified, type SqlParams } from './sql-text';
+
+export interface NodeParts {
+  list: string[];
+  joins: string[];
+  where: string[];
+  groupBy: string[];
+  orderBy: string;
+}
+
+function itemsSql(node: PlanNode, params: SqlParams): { list: string[]; groupBy: string[] } {
+  const list: string[] = [];
+  const plain: string[] = [];
+  let aggregated = false;
+  for (const item of node.items) {
+    if (item.kind === 'star') {
+      list.push(`${node.ref}.*`);
+      plain.push(`${node.ref}.*`);
+    } else if (item.kind === 'column') {
+      const base = fieldSql(node.ref, node.relation, item.field, params);
+      const expr = item.cast ? `(${base})::${item.cast}` : base;
+      list.push(`${expr} as ${ident(item.alias ?? outputName(item.field))}`);
+      plain.push(expr);
+    } else if (item.kind === 'aggregate') {
+      aggregated = true;
+      const arg = item.field ? fieldSql(node.ref, node.relation, item.field, params) : '*';
+      const expr = item.cast ? `${item.fn}(${arg})::${item.cast}` : `${item.fn}(${arg})`;
+      list.push(`${expr} as ${ident(item.alias ?? item.fn)}`);
+    }
+  }
+  for (const embed of node.embeds) {
+    // An empty embed, name(), only filters its parent and adds no key.
+    if (!embed.countOnly && embed.node.items.length === 0 && embed.node.embeds.length === 0) continue;
+    if (embed.spread) list.push(`${embed.joinRef}.*`);
+    else if (embed.rel.toOne) list.push(`${embed.joinRef}."pgrst_body" as ${ident(embed.outputName)}`);
+    else list.push(`coalesce(${embed.joinRef}."pgrst_body", '[]'::json) as ${ident(embed.outputName)}`);
+  }
+  return { list, groupBy: aggregated ? plain : [] };
+}
+
+function joinConditions(parent: PlanNode, embed: PlannedEmbed): { from: string; where: string[] } {
+  const child = embed.node;
+  const target = qualified(child.relation.schema, child.relation.name);
+  const j = embed.rel.junction;
+  if (!j) {
+    return {
+      from: `${target} as ${child.ref}`,
+      where: embed.rel.pairs.map(([p, t]) => `${child.ref}.${ident(t)} = ${parent.ref}.${ident(p)}`),
+    };
+  }
+  const jRef = child.ref.replace('pgrst_e', 'pgrst_m');
+  return {
+    from: `${target} as ${child.ref}, ${qualified(j.relation.schema, j.relation.name)} as ${jRef}`,
+    where: [
+      ...j.parentPairs.map(([jc, pc]) => `${jRef}.${ident(jc)} = ${parent.ref}.${ident(pc)}`),
+      ...j.targetPairs.map(([jc, tc]) => `${jRef}.${ident(jc)} = ${child.ref}.${ident(tc)}`),
+    ],
+  };
+}
+
+function whereClause(where: string[]): string {
+  return where.length > 0 ? ` where ${where.join(' and ')}` : '';
+}
+
+function pagingClause(limit: number | undefined, offset: number | undefined): string {
+  return `${limit !== undefined ? ` limit ${Math.max(0, Math.trunc(limit))}` : ''}${offset ? ` offset ${Math.max(0, Math.trunc(offset))}` : ''}`;
+}
+
+function embedJoin(parent: PlanNode, embed: PlannedEmbed, params: SqlParams): string {
+  const child = embed.node;
+  const { from, where } = joinConditions(parent, embed);
+  const parts = nodeParts(child, params);
+  const allWhere = whereClause([...where, ...parts.where]);
+  const joins = parts.joins.join(' ');
+  const group = parts.groupBy.length > 0 ? ` group by ${parts.groupBy.join(', ')}` : '';
+  const order = parts.orderBy ? ` order by ${parts.orderBy}` : '';
+  const lateral = embed.joinType === 'inner' ? 'inner join lateral' : 'left join lateral';
+  if (embed.countOnly) {
+    const inner = `select count(*) as "count" from ${from} ${joins}${allWhere}`;
+    return `${lateral} (select json_agg(pgrst_r) as "pgrst_body" from (${inner}) as pgrst_r) as ${embed.joinRef} on true`;
+  }
+  if (embed.spread) {
+    const inner = `select ${parts.list.join(', ')} from ${from} ${joins}${allWhere}${group}${order}`;
+    return `${lateral} (${inner}) as ${embed.joinRef} on true`;
+  }
+  if (embed.rel.toOne) {
+    const row = `(select row_to_json(pgrst_r) from (select ${parts.list.join(', ')}) as pgrst_r) as "pgrst_body"`;
+    const inner = `select ${row}, ${child.ref}.* from ${from} ${joins}${allWhere}${order}`;
+    return `${lateral} (${inner}) as ${embed.joinRef} on true`;
+  }
+  const paging = pagingClause(child.mods.limit, child.mods.offset);
+  const inner = `select ${parts.list.join(', ')} from ${from} ${joins}${allWhere}${group}${order}${paging}`;
+  const on = embed.joinType === 'inner' ? `${embed.joinRef}."pgrst_body" is not null` : 'true';
+  return `left join lateral (select json_agg(pgrst_r) as "pgrst_body" from (${inner}) as pgrst_r) as ${embed.joinRef} on ${on}`;
+}
+
+/** The pieces of one node's query; the caller adds FROM, the join conditions and paging. */
+export function nodeParts(node: PlanNode, params: SqlParams): NodeParts {
+  const { list, groupBy } = itemsSql(node, params);
+  const joins = node.embeds.map((e) => embedJoin(node, e, params));
+  const where = node.mods.conditions.map((c) => conditionSql(node, c, params));
+  const orderBy = node.mods.order ? orderSql(node, node.mods.order, params) : '';
+  return { list, joins, where, groupBy, orderBy };
+}
+
+export interface RootQuery {
+  /** SELECT … FROM … WHERE … ORDER BY … LIMIT … OFFSET … */
+  select: string;
+  /** SELECT 1 FROM … WHERE … for counting the filtered set. */
+  count: string;
+}
+
+/** The root node's query over `from` (a relation, a function call or a write's rows). */
+export function buildRootQuery(
+  root: PlanNode,
+  from: string,
+  params: SqlParams,
+  paging: { limit: number | undefined; offset: number | undefined },
+): RootQuery {
+  const parts = nodeParts(root, params);
+  const joins = parts.joins.join(' ');
+  const where = whereClause(parts.where);
+  const group = parts.groupBy.length > 0 ? ` group by ${parts.groupBy.join(', ')}` : '';
+  const order = parts.orderBy ? ` order by ${parts.orderBy}` : '';
+  const list = parts.list.join(', ');
+  return {
+    select: `select ${list} from ${from} ${joins}${where}${group}${order}${pagingClause(paging.limit, paging.offset)}`,
+    count: `select 1 from ${from} ${joins}${where}${group}`,
+  };
+}

@@ -1,0 +1,154 @@
+// POST /rpc/{fn} with JSON arguments, GET/HEAD /rpc/{fn} with query arguments. Set- and
+// row-returning functions get the full read grammar; scalars return their JSON value;
+// void answers 204.
+import { buildRootQuery } from './build-read-sql';
+import { bodySql, finalStatement, type StatementRow } from './build-statement';
+import { exactCountSql } from './count-rows';
+import { parseSelect } from './parse-select';
+import { appliedPreferences } from './parse-prefer';
+import { planRead } from './plan-read';
+import { isPlainObject } from './read-json-body';
+import { applyGucs, contentRange, contentTypes, rangeStatus, respond } from './render-response';
+import { resolveFunction } from './resolve-function';
+import { restErrors } from './rest-error';
+import { rootPaging, txOutcome, type RequestScope } from './request-scope';
+import { RollbackWith, runAsCaller } from './run-statement';
+import { findRelation, type FunctionInfo, type RelationInfo } from './schema-cache';
+import { ident, qualified, SqlParams } from './sql-text';
+
+async function readArgs(scope: RequestScope): Promise<{ raw: string; value: unknown }> {
+  if (scope.method !== 'POST') {
+    const obj: Record<string, string | string[]> = {};
+    for (const [k, v] of scope.params.rpcArgs) {
+      const prev = obj[k];
+      obj[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+    }
+    return { raw: JSON.stringify(obj), value: obj };
+  }
+  const raw = await scope.c.req.text();
+  if (raw.trim() === '') return { raw: '{}', value: {} };
+  try {
+    return { raw, value: JSON.parse(raw) as unknown };
+  } catch {
+    throw restErrors.invalidBody('Empty or invalid json');
+  }
+}
+
+/** "from … lateral fn(args) as alias" pieces. */
+function callSql(fn: FunctionInfo, wholeBody: boolean, raw: string, params: SqlParams): { from: string; call: string } {
+  const name = qualified(fn.schema, fn.name);
+  if (wholeBody) return { from: '', call: `${name}(${params.add(raw)}::${fn.args[0]!.type})` };
+  const value = JSON.parse(raw) as Record<string, unknown>;
+  const given = fn.args.filter((a) => a.name in value);
+  if (given.length === 0) return { from: '', call: `${name}()` };
+  const arg = params.add(raw);
+  const columns = given.map((a) => `${ident(a.name)} ${a.type}`).join(', ');
+  const call = `${name}(${given.map((a) => `${a.variadic ? 'variadic ' : ''}${ident(a.name)} := pgrst_args.${ident(a.name)}`).join(', ')})`;
+  return { from: `json_to_record(${arg}::json) as pgrst_args(${columns})`, call };
+}
+
+/** A stand-in relation for functions returning anonymous records (OUT / TABLE columns). */
+function resultRelation(scope: RequestScope, fn: FunctionInfo): RelationInfo {
+  const named = fn.returnRelation ? findRelation(scope.cache, fn.returnRelation.schema, fn.returnRelation.name) : undefined;
+  return (
+    named ?? {
+      schema: fn.schema,
+      name: fn.name,
+      kind: 'view',
+      columns: [],
+      primaryKey: [],
+      uniqueKeys: [],
+      insertable: false,
+      updatable: false,
+      deletable: false,
+      description: null,
+    }
+  );
+}
+
+export async function callFunction(scope: RequestScope, name: string): Promise<Response> {
+  const { prefs, media, deps } = scope;
+  const args = await readArgs(scope);
+  const keys = isPlainObject(args.value) ? Object.keys(args.value) : [];
+  let resolved;
+  try {
+    resolved = resolveFunction(scope.cache, scope.schema, name, keys, isPlainObject(args.value));
+  } catch (error) {
+    scope.cache = await scope.holder.refreshIfStale();
+    resolved = resolveFunction(scope.cache, scope.schema, name, keys, isPlainObject(args.value));
+    void error;
+  }
+  const { fn, wholeBody } = resolved;
+  const strict = prefs.handling === 'strict' && prefs.maxAffected !== undefined;
+  if (strict && !fn.returnsSet) throw restErrors.maxAffectedRpc();
+
+  const params = new SqlParams();
+  const { from, call } = callSql(fn, wholeBody, args.raw, params);
+  const read = scope.method !== 'POST';
+  const relational = fn.returnsComposite || fn.returnRelation !== null;
+  let source: string;
+  let bodyKind: Parameters<typeof bodySql>[0];
+  let countSql: string | null = null;
+  let offset = 0;
+  if (fn.returnsVoid) {
+    source = `select ${call} as pgrst_scalar${from ? ` from ${from}` : ''}`;
+    bodyKind = 'none';
+  } else if (!relational) {
+    source = fn.returnsSet
+      ? `select pgrst_scalar from ${from ? `${from} cross join lateral ` : ''}${call} as pgrst_scalar`
+      : `select ${call} as pgrst_scalar${from ? ` from ${from}` : ''}`;
+    bodyKind = 'scalar';
+  } else {
+    const relation = resultRelation(scope, fn);
+    const ref = ident(fn.name);
+    const items = parseSelect(scope.params.select ?? '*');
+    const root = planRead(scope.cache, relation, ref, items, scope.params.nodes, deps.config.rest.aggregatesEnabled);
+    const paging = fn.returnsSet ? rootPaging(scope, root.mods.limit, root.mods.offset) : { limit: undefined, offset: 0 };
+    offset = paging.offset;
+    const fromSql = `${from ? `${from} cross join lateral ` : ''}${call} as ${ref}`;
+    const q = buildRootQuery(root, fromSql, params, paging);
+    source = q.select;
+    countSql = q.count;
+    bodyKind = fn.returnsSet ? media.kind : media.kind === 'csv' ? 'csv' : 'object';
+  }
+  const scalarSet = !fn.returnsVoid && !relational && fn.returnsSet;
+  const body = scalarSet
+    ? `coalesce((select json_agg(pgrst_r.pgrst_scalar) from pgrst_source as pgrst_r), '[]')::text`
+    : bodySql(bodyKind, media.stripNulls);
+  const total = prefs.count && countSql ? exactCountSql(countSql) : prefs.count ? '(select count(*) from pgrst_source)' : null;
+  const sql = finalStatement([`pgrst_source as (${source})`], body, total, null);
+  const tx = txOutcome(scope);
+  const row = await runAsCaller(
+    deps,
+    scope.c,
+    { schema: scope.schema, readOnly: read || fn.volatility !== 'v', timezone: prefs.timezone },
+    async (db) => {
+      const result = (await db.query<StatementRow>(sql, params.values)).rows[0]!;
+      const rows = Number(result.page_total);
+      if (media.kind === 'object' && fn.returnsSet && rows !== 1) throw restErrors.singular(rows);
+      if (strict && rows > (prefs.maxAffected ?? Infinity)) throw restErrors.maxAffected(rows);
+      if (tx.rollback && !read) throw new RollbackWith(result);
+      return result;
+    },
+  );
+  const pageTotal = Number(row.page_total);
+  const totalN = row.total === null ? undefined : Number(row.total);
+  const headers: Record<string, string> = { ...scope.baseHeaders };
+  let status: number;
+  if (fn.returnsVoid) {
+    status = 204;
+  } else {
+    headers['Content-Type'] = contentTypes[media.kind === 'csv' ? 'csv' : 'json'];
+    headers['Content-Range'] = fn.returnsSet ? contentRange(offset, pageTotal, totalN) : contentRange(0, 1, totalN === undefined ? undefined : 1);
+    status = fn.returnsSet ? rangeStatus(offset, pageTotal, totalN) : 200;
+  }
+  const applied = appliedPreferences({
+    count: prefs.count,
+    tx: tx.applied,
+    handling: strict ? 'strict' : undefined,
+    'max-affected': strict ? prefs.maxAffected : undefined,
+  });
+  if (applied) headers['Preference-Applied'] = applied;
+  status = applyGucs(status, headers, row.response_headers, row.response_status);
+  return respond(scope.method, status, row.body ?? (fn.returnsVoid ? null : 'null'), headers);
+}

@@ -1,0 +1,21 @@
+// DELETE /{relation}?filters: deletes the filtered rows.
+import { conditionSql } from './build-filter-sql';
+import { requireRelation, type RequestScope } from './request-scope';
+import { runWrite } from './run-write';
+import { ident, qualified } from './sql-text';
+
+export async function deleteRows(scope: RequestScope, name: string): Promise<Response> {
+  const relation = await requireRelation(scope, name);
+  const ref = ident(relation.name);
+  return runWrite(scope, {
+    kind: 'delete',
+    relation,
+    upsertMerge: false,
+    applied: {},
+    dml: (params, node) => {
+      const where = node.mods.conditions.map((c) => conditionSql(node, c, params));
+      const whereSql = where.length > 0 ? ` where ${where.join(' and ')}` : '';
+      return `delete from ${qualified(relation.schema, relation.name)} as ${ref}${whereSql} returning ${ref} as pgrst_row, true as pgrst_inserted`;
+    },
+  });
+}

@@ -1,0 +1,95 @@
+// The plan stage for reads: resolves every embed of the select tree to a relationship,
+// attaches each node's filters, order and paging, and refuses modifiers on embeds that
+// are not in the select.
+import type { NodeModifiers, SelectItem } from './api-request';
+import { findRelationship, type Relationship } from './find-relationship';
+import { restErrors } from './rest-error';
+import type { RelationInfo, SchemaCache } from './schema-cache';
+
+export interface PlanNode {
+  relation: RelationInfo;
+  /** The node's SQL alias, already quoted. */
+  ref: string;
+  items: SelectItem[];
+  embeds: PlannedEmbed[];
+  mods: NodeModifiers;
+}
+
+export interface PlannedEmbed {
+  node: PlanNode;
+  rel: Relationship;
+  /** The key in the parent's JSON (alias, else name). */
+  outputName: string;
+  joinType: 'inner' | 'left';
+  spread: boolean;
+  /** The alias of the lateral join that carries the embed's body, quoted. */
+  joinRef: string;
+  /** name(count): the related rows' count instead of the rows. */
+  countOnly: boolean;
+}
+
+const emptyMods = (): NodeModifiers => ({ conditions: [], order: undefined, limit: undefined, offset: undefined });
+
+export function planRead(
+  cache: SchemaCache,
+  relation: RelationInfo,
+  rootRef: string,
+  items: SelectItem[],
+  nodes: Map<string, NodeModifiers>,
+  aggregatesEnabled: boolean,
+): PlanNode {
+  let counter = 0;
+  const used = new Set<string>();
+  const build = (rel: RelationInfo, ref: string, selectItems: SelectItem[], path: string[]): PlanNode => {
+    const key = path.join('.');
+    used.add(key);
+    const node: PlanNode = { relation: rel, ref, items: [], embeds: [], mods: nodes.get(key) ?? emptyMods() };
+    for (const item of selectItems) {
+      if (item.kind === 'aggregate' && !aggregatesEnabled) throw restErrors.aggregatesDisabled();
+      if (item.kind !== 'embed') {
+        node.items.push(item);
+        continue;
+      }
+      const relationship = findRelationship(cache, rel, item.name, item.hint);
+      counter++;
+      const outputName = item.alias ?? item.name;
+      const childPath = [...path, outputName];
+      if (item.alias !== undefined) {
+        // Modifiers may address an aliased embed by its table name too.
+        const byName = [...path, item.name].join('.');
+        const byAlias = childPath.join('.');
+        const extra = nodes.get(byName);
+        if (extra && !nodes.has(byAlias)) {
+          nodes.set(byAlias, extra);
+          used.add(byName);
+        }
+      }
+      if (item.spread && !relationship.toOne) throw restErrors.notImplemented('Spreading a to-many embedded resource');
+      const only = item.items[0];
+      const countOnly =
+        !relationship.toOne &&
+        item.items.length === 1 &&
+        only?.kind === 'column' &&
+        only.field.name === 'count' &&
+        only.field.path.length === 0 &&
+        !relationship.target.columns.some((c) => c.name === 'count');
+      node.embeds.push({
+        node: build(relationship.target, `"pgrst_e${counter}"`, countOnly ? [] : item.items, childPath),
+        rel: relationship,
+        outputName,
+        joinType: item.joinType ?? 'left',
+        spread: item.spread,
+        joinRef: `"pgrst_j${counter}"`,
+        countOnly,
+      });
+    }
+    return node;
+  };
+  const root = build(relation, rootRef, items, []);
+  for (const [key, mods] of nodes) {
+    if (used.has(key)) continue;
+    const empty = mods.conditions.length === 0 && mods.order === undefined && mods.limit === undefined && mods.offset === undefined;
+    if (!empty) throw restErrors.notEmbedded(key.split('.').pop() ?? key);
+  }
+  return root;
+}

@@ -1,0 +1,94 @@
+// What inserts, updates and deletes share: the write as a CTE returning whole rows, the
+// representation shaped by select= (embeds allowed), counts, max-affected, singular
+// checks and tx=rollback, all in one transaction.
+import type { NodeModifiers } from './api-request';
+import { buildRootQuery } from './build-read-sql';
+import { bodySql, finalStatement, type StatementRow } from './build-statement';
+import { parseSelect } from './parse-select';
+import { appliedPreferences } from './parse-prefer';
+import { planRead, type PlanNode } from './plan-read';
+import { applyGucs, contentRange, contentTypes, respond } from './render-response';
+import { restErrors } from './rest-error';
+import { txOutcome, type RequestScope } from './request-scope';
+import { RollbackWith, runAsCaller } from './run-statement';
+import type { RelationInfo } from './schema-cache';
+import { ident, SqlParams } from './sql-text';
+
+export type WriteKind = 'insert' | 'update' | 'delete';
+
+export interface WriteSpec {
+  kind: WriteKind;
+  relation: RelationInfo;
+  /** Builds "insert … / update … / delete … returning <row> as pgrst_row, <bool> as pgrst_inserted". */
+  dml: (params: SqlParams, filterNode: PlanNode) => string;
+  /** Preferences this write honoured besides return/count/tx (resolution, missing). */
+  applied: Record<string, string | undefined>;
+  /** Upserts answer 200 when every row was an update. */
+  upsertMerge: boolean;
+}
+
+export async function runWrite(scope: RequestScope, spec: WriteSpec): Promise<Response> {
+  const { prefs, media, params: query, deps } = scope;
+  const { relation } = spec;
+  const ref = ident(relation.name);
+  const rootMods = query.nodes.get('') ?? { conditions: [], order: undefined, limit: undefined, offset: undefined };
+  const filterNode: PlanNode = { relation, ref, items: [], embeds: [], mods: rootMods };
+  if (spec.kind !== 'insert' && rootMods.conditions.length === 0 && !deps.config.rest.allowUnfilteredWrites) {
+    throw restErrors.unfilteredWrite(spec.kind === 'update' ? 'UPDATE' : 'DELETE');
+  }
+  const representation = prefs.return === 'representation';
+  // The representation is not filtered again: the written rows may no longer match.
+  const repNodes = new Map<string, NodeModifiers>(query.nodes);
+  repNodes.set('', { conditions: [], order: rootMods.order, limit: undefined, offset: undefined });
+  const items = parseSelect(query.select ?? '*');
+  const root = planRead(scope.cache, relation, ref, items, repNodes, deps.config.rest.aggregatesEnabled);
+
+  const params = new SqlParams();
+  const dml = spec.dml(params, filterNode);
+  const rep = buildRootQuery(root, `(select (pgrst_row).* from pgrst_write) as ${ref}`, params, { limit: undefined, offset: undefined });
+  const bodyKind = representation ? media.kind : 'none';
+  const sql = finalStatement(
+    [`pgrst_write as (${dml})`, `pgrst_source as (${rep.select})`],
+    bodySql(bodyKind, media.stripNulls),
+    null,
+    spec.upsertMerge ? '(select count(*) from pgrst_write where pgrst_inserted)' : null,
+    '(select count(*) from pgrst_write)',
+  );
+  const strict = prefs.handling === 'strict';
+  const tx = txOutcome(scope);
+  const row = await runAsCaller(deps, scope.c, { schema: scope.schema, readOnly: false, timezone: prefs.timezone }, async (db) => {
+    const result = (await db.query<StatementRow>(sql, params.values)).rows[0]!;
+    const affected = Number(result.page_total);
+    if (media.kind === 'object' && representation && affected !== 1) throw restErrors.singular(affected);
+    if (media.kind === 'object' && !representation && affected > 1) throw restErrors.singular(affected);
+    if (strict && prefs.maxAffected !== undefined && spec.kind !== 'insert' && affected > prefs.maxAffected) {
+      throw restErrors.maxAffected(affected);
+    }
+    if (tx.rollback) throw new RollbackWith(result);
+    return result;
+  });
+
+  const affected = Number(row.page_total);
+  const total = prefs.count ? affected : undefined;
+  const headers: Record<string, string> = { ...scope.baseHeaders };
+  headers['Content-Range'] =
+    spec.kind === 'update' ? contentRange(0, affected, total) : `*/${total === undefined ? '*' : total}`;
+  let status: number;
+  if (spec.kind === 'insert') {
+    status = spec.upsertMerge && affected > 0 && Number(row.inserted ?? '0') === 0 ? 200 : 201;
+  } else {
+    status = representation ? 200 : 204;
+  }
+  if (representation) headers['Content-Type'] = contentTypes[media.kind];
+  const applied = appliedPreferences({
+    ...spec.applied,
+    return: prefs.return,
+    count: prefs.count,
+    tx: tx.applied,
+    handling: strict && prefs.maxAffected !== undefined ? 'strict' : undefined,
+    'max-affected': strict && spec.kind !== 'insert' ? prefs.maxAffected : undefined,
+  });
+  if (applied) headers['Preference-Applied'] = applied;
+  status = applyGucs(status, headers, row.response_headers, row.response_status);
+  return respond(scope.method, status, representation ? (row.body ?? '') : null, headers);
+}

@@ -1,0 +1,36 @@
+// PATCH /{relation}?filters: updates the filtered rows with the given columns.
+import { conditionSql } from './build-filter-sql';
+import { isPlainObject, readJsonBody } from './read-json-body';
+import { requireRelation, type RequestScope } from './request-scope';
+import { restErrors } from './rest-error';
+import { runWrite } from './run-write';
+import { ident, qualified } from './sql-text';
+
+export async function updateRows(scope: RequestScope, name: string): Promise<Response> {
+  const relation = await requireRelation(scope, name);
+  const body = await readJsonBody(scope);
+  if (!isPlainObject(body.value)) throw restErrors.invalidBody('Empty or invalid json');
+  const columns = Object.keys(body.value);
+  for (const column of columns) {
+    if (!relation.columns.some((c) => c.name === column)) throw restErrors.columnNotFound(column, relation.name);
+  }
+  const ref = ident(relation.name);
+  return runWrite(scope, {
+    kind: 'update',
+    relation,
+    upsertMerge: false,
+    applied: {},
+    dml: (params, node) => {
+      const where = node.mods.conditions.map((c) => conditionSql(node, c, params));
+      const whereSql = where.length > 0 ? ` where ${where.join(' and ')}` : '';
+      const target = `${qualified(relation.schema, relation.name)} as ${ref}`;
+      if (columns.length === 0) {
+        // Nothing to set: the statement still reports no rows, as PostgREST does.
+        return `select ${ref} as pgrst_row, true as pgrst_inserted from ${target} where false`;
+      }
+      const sets = columns.map((c) => `${ident(c)} = pgrst_p.${ident(c)}`).join(', ');
+      const rowType = qualified(relation.schema, relation.name);
+      return `update ${target} set ${sets} from json_populate_record(null::${rowType}, ${params.add(body.raw)}::json) as pgrst_p${whereSql} returning ${ref} as pgrst_row, true as pgrst_inserted`;
+    },
+  });
+}
