@@ -16,6 +16,8 @@ export type MessageKey<T> = {
 export interface Namespace<T extends MessageTree> {
   readonly name: string;
   readonly messages: Readonly<Record<Language, TranslationOf<T>>>;
+  /** Type-only: the English tree the keys come from. */
+  readonly tree?: T;
 }
 
 export function defineNamespace<T extends MessageTree>(name: string, en: T, da: TranslationOf<T>): Namespace<T> {
@@ -54,3 +56,6 @@ export function createTranslator<T extends MessageTree>(namespace: Namespace<T>,
 export function languageFromPath(pathname: string): Language {
   return pathname.replace(/^\//, '').slice(0, 2) === 'da' ? 'da' : 'en';
 }
+
+/** The keys of a namespace, for values that hold a message key until they are shown. */
+export type NamespaceKey<N> = N extends { readonly tree?: infer T } ? MessageKey<NonNullable<T>> : never;

@@ -1,0 +1,39 @@
+// Every community area route of product.md §2, under /{lang}/{community}. Areas whose screens
+// come later render the area's empty state; a feature replaces its entries' `lazy` when it lands.
+import type { RouteObject } from 'react-router';
+import type { CommunityArea } from '../lib/areas';
+import { areaLoader } from './route-guards';
+
+const areaPaths: [CommunityArea, string[]][] = [
+  ['events', ['events', 'events/:id', 'events/:id/edit']],
+  ['billing', ['billing', 'billing/plans', 'billing/plans/:id', 'billing/terms', 'billing/accounts', 'billing/accounts/:id', 'billing/invoices']],
+  ['settings', ['settings']],
+  ['analytics', ['analytics']],
+  ['clubs', ['clubs', 'clubs/:id']],
+  ['news', ['news', 'news/:id', 'news/:id/edit']],
+  ['tags', ['tags', 'tags/create']],
+  ['booking', ['booking', 'booking/:id', 'booking/products', 'booking/products/:id']],
+  [
+    'groups',
+    ['groups', 'groups/:id', 'groups/:id/GroupPrice', 'groups/:id/GroupDetails', 'groups/:id/GroupSettings', 'groups/:id/GroupDescription'],
+  ],
+  ['orders', ['orders']],
+  ['members', ['members', 'members/lookup', 'members/:id', 'members/:id/profile']],
+];
+
+export interface AreaHandle {
+  area: CommunityArea;
+}
+
+export function communityAreaRoutes(): RouteObject[] {
+  return areaPaths.flatMap(([area, paths]) =>
+    paths.map(
+      (path): RouteObject => ({
+        path,
+        handle: { area } satisfies AreaHandle,
+        loader: areaLoader(area),
+        lazy: () => import('./routes/area-route'),
+      }),
+    ),
+  );
+}

@@ -1,0 +1,101 @@
+// Loaders that decide before a page renders: the per-navigation redirect lookup, the language
+// prefix, signed-in (and second factor) checks, and community membership from the token.
+import type { MembershipClaim } from '@club/schemas';
+import { data, redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { canAdminister, type CommunityArea } from '../lib/areas';
+import { localePath, preferredLanguage, type Language } from '../lib/i18n';
+import { findMembership, membershipsFromToken } from '../lib/memberships';
+import { lookUpRedirect } from '../lib/redirect-lookup';
+import { supabase } from '../lib/supabase';
+
+export async function redirectLookupLoader({ request }: LoaderFunctionArgs): Promise<null> {
+  const url = new URL(request.url);
+  const decision = await lookUpRedirect(supabase(), url.pathname);
+  if (decision.kind === 'navigate') throw redirect(decision.path);
+  if (decision.kind === 'load') {
+    window.location.assign(decision.url);
+    await new Promise(() => undefined);
+  }
+  return null;
+}
+
+/** The lookup runs once per navigation to a new path, not on every revalidation. */
+export function revalidateOnNewPath({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs): boolean {
+  return currentUrl.pathname !== nextUrl.pathname;
+}
+
+export function rootLoader(): never {
+  throw redirect(localePath(preferredLanguage()));
+}
+
+export function languageParam(params: LoaderFunctionArgs['params']): Language {
+  return params.lang === 'da' ? 'da' : 'en';
+}
+
+export function languageLoader({ params }: LoaderFunctionArgs): null {
+  if (params.lang !== 'en' && params.lang !== 'da') throw data(null, { status: 404 });
+  return null;
+}
+
+export function loginPath(language: Language, returnTo?: string, step?: 'mfa'): string {
+  const query = new URLSearchParams();
+  if (returnTo) query.set('redirect', returnTo);
+  if (step) query.set('step', step);
+  const search = query.toString();
+  return `${localePath(language, 'login')}${search ? `?${search}` : ''}`;
+}
+
+export async function requireSession({ request, params }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const returnTo = `${url.pathname}${url.search}`;
+  const language = languageParam(params);
+  const { data: sessionData } = await supabase().auth.getSession();
+  const session = sessionData.session;
+  if (!session) throw redirect(loginPath(language, returnTo));
+  const { data: aal } = await supabase().auth.mfa.getAuthenticatorAssuranceLevel();
+  if (aal && aal.nextLevel === 'aal2' && aal.currentLevel !== 'aal2') throw redirect(loginPath(language, returnTo, 'mfa'));
+  return session;
+}
+
+export interface CommunityLoaderData {
+  slug: string;
+  membership: MembershipClaim;
+  communities: { slug: string; name: string }[];
+}
+
+export async function communityLoader(args: LoaderFunctionArgs): Promise<CommunityLoaderData> {
+  const session = await requireSession(args);
+  const memberships = membershipsFromToken(session.access_token);
+  const found = findMembership(memberships, args.params.community ?? '');
+  if (!found) throw redirect(localePath(languageParam(args.params)));
+  return {
+    slug: found.slug,
+    membership: found.membership,
+    communities: Object.entries(memberships)
+      .map(([slug, m]) => ({ slug, name: m.name }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
+  };
+}
+
+/** Area pages: only for those who administer the area; others go to the community overview. */
+export function areaLoader(area: CommunityArea) {
+  return async (args: LoaderFunctionArgs) => {
+    const community = await communityLoader(args);
+    if (!canAdminister(community.membership, area)) {
+      throw redirect(localePath(languageParam(args.params), community.slug));
+    }
+    return null;
+  };
+}
+
+/** Sign-in screens send a fully signed-in visitor on to where they were going. */
+export async function signedOutOnly({ request, params }: LoaderFunctionArgs): Promise<null> {
+  const url = new URL(request.url);
+  if (url.searchParams.get('step') === 'mfa') return null;
+  const { data: sessionData } = await supabase().auth.getSession();
+  if (!sessionData.session) return null;
+  const { data: aal } = await supabase().auth.mfa.getAuthenticatorAssuranceLevel();
+  if (aal && aal.nextLevel === 'aal2' && aal.currentLevel !== 'aal2') return null;
+  const target = url.searchParams.get('redirect');
+  throw redirect(target && target.startsWith('/') && !target.startsWith('//') ? target : localePath(languageParam(params)));
+}

@@ -1,0 +1,1 @@
+export { AuthLayout as Component } from '../../features/auth/auth-layout';

@@ -1,0 +1,1 @@
+export { NewPasswordPage as Component } from '../../features/auth/new-password-page';

@@ -1,0 +1,77 @@
+// Where e-mail links and identity providers return. supabase-js has already read (and the app
+// cleared) any session in the address; links carrying `token_hash` are verified here. Then the
+// visitor continues to `next`.
+import type { EmailOtpType } from '@supabase/supabase-js';
+import { CircleAlert, LoaderCircle } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { buttonVariants } from '../../components/ui/button';
+import { toast } from '../../components/ui/toast-store';
+import { localePath, useLanguage } from '../../lib/i18n';
+import { displayName, safeReturnPath } from '../../lib/session';
+import { supabase } from '../../lib/supabase';
+import { takeUrlAuthError } from '../../lib/url-auth';
+import { useAuthText } from './use-auth-text';
+
+const otpTypes = new Set(['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email']);
+
+export function ConfirmPage() {
+  const { t } = useAuthText();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let active = true;
+    const next = safeReturnPath(params.get('next')) ?? localePath(language);
+    void (async () => {
+      const linkError = takeUrlAuthError();
+      const tokenHash = params.get('token_hash');
+      const type = params.get('type') ?? '';
+      if (!linkError && tokenHash && otpTypes.has(type)) {
+        const { error } = await supabase().auth.verifyOtp({ token_hash: tokenHash, type: type as EmailOtpType });
+        if (error && active) {
+          setFailed(true);
+          return;
+        }
+        if (type === 'recovery') {
+          await navigate(localePath(language, 'new-password'), { replace: true });
+          return;
+        }
+      }
+      const { data } = await supabase().auth.getSession();
+      if (!active) return;
+      if (linkError || !data.session) {
+        setFailed(true);
+        return;
+      }
+      toast({ title: t('signedIn', { name: displayName(data.session) }) });
+      await navigate(next, { replace: true });
+    })();
+    return () => {
+      active = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return (
+    <main id="main" className="flex min-h-dvh items-center justify-center p-6">
+      {failed ? (
+        <div className="max-w-sm text-center">
+          <CircleAlert aria-hidden="true" className="mx-auto mb-3 size-10 text-destructive" />
+          <h1 className="text-xl font-semibold">{t('confirm.failed')}</h1>
+          <p className="mt-2 text-sm text-muted-foreground" role="alert">
+            {t('errors.linkInvalid')}
+          </p>
+          <Link to={localePath(language, 'login')} className={`${buttonVariants({ variant: 'primary' })} mt-6`}>
+            {t('confirm.continue')}
+          </Link>
+        </div>
+      ) : (
+        <div className="flex items-center gap-3" role="status">
+          <LoaderCircle aria-hidden="true" className="size-5 animate-spin" />
+          <h1 className="text-lg font-medium">{t('confirm.title')}</h1>
+        </div>
+      )}
+    </main>
+  );
+}

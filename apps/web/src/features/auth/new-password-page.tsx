@@ -1,0 +1,82 @@
+// Choose a new password after opening the reset link (the link's session arrives through the
+// address); without a session the link was used or has expired.
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { FormField } from '../../components/ui/form-field';
+import { PasswordInput } from '../../components/ui/password-input';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast-store';
+import { useForm } from '../../components/ui/use-form';
+import { checkPassword, checkPasswordsMatch } from '../../lib/auth-feedback';
+import { localePath, useLanguage } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+import { supabase } from '../../lib/supabase';
+import { takeUrlAuthError } from '../../lib/url-auth';
+import { AuthCard } from './auth-layout';
+import { useAuthText } from './use-auth-text';
+
+export function NewPasswordPage() {
+  const { t, explain } = useAuthText();
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const { session, loading } = useSession();
+  const [linkError] = useState(() => takeUrlAuthError());
+  const [failure, setFailure] = useState<string>();
+  useEffect(() => {
+    if (linkError) setFailure(t('errors.recoveryExpired'));
+  }, [linkError, t]);
+  const form = useForm({
+    initial: { password: '', confirmPassword: '' },
+    rules: { password: checkPassword, confirmPassword: (value, values) => checkPasswordsMatch(value, values.password) },
+    onSubmit: async ({ password }) => {
+      setFailure(undefined);
+      const { error } = await supabase().auth.updateUser({ password });
+      if (error) {
+        setFailure(explain(error, 'recovery'));
+        return;
+      }
+      toast({ title: t('newPassword.done') });
+      await navigate(localePath(language), { replace: true });
+    },
+  });
+
+  if (loading) {
+    return (
+      <AuthCard title={t('newPassword.title')}>
+        <Skeleton className="h-10" />
+      </AuthCard>
+    );
+  }
+
+  if (!session) {
+    return (
+      <AuthCard title={t('newPassword.title')}>
+        <Alert kind="error">{failure ?? t('errors.recoveryExpired')}</Alert>
+        <p className="mt-6 text-center text-sm">
+          <Link to={localePath(language, 'reset')} className="font-medium text-accent-soft-foreground underline-offset-4 hover:underline dark:text-accent">
+            {t('newPassword.requestNew')}
+          </Link>
+        </p>
+      </AuthCard>
+    );
+  }
+
+  return (
+    <AuthCard title={t('newPassword.title')} description={t('newPassword.description')}>
+      <form noValidate onSubmit={form.handleSubmit} className="space-y-4">
+        {failure ? <Alert kind="error">{failure}</Alert> : null}
+        <FormField label={t('fields.newPassword')} error={form.errors.password && t(form.errors.password)}>
+          <PasswordInput {...form.field('password')} autoComplete="new-password" />
+        </FormField>
+        <FormField label={t('fields.confirmPassword')} error={form.errors.confirmPassword && t(form.errors.confirmPassword)}>
+          <PasswordInput {...form.field('confirmPassword')} autoComplete="new-password" />
+        </FormField>
+        <Button type="submit" className="w-full" disabled={form.submitting}>
+          {form.submitting ? t('newPassword.submitting') : t('newPassword.submit')}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,15 @@
+import { useSearchParams } from 'react-router';
+import { localePath, useLanguage } from '../../lib/i18n';
+import { safeReturnPath } from '../../lib/session';
+
+/** Where to go after signing in: the page the visitor came from, else the front page. */
+export function useReturnPath(): string {
+  const [params] = useSearchParams();
+  const language = useLanguage();
+  return safeReturnPath(params.get('redirect')) ?? localePath(language);
+}
+
+/** The confirm page that e-mail links and identity providers come back to. */
+export function confirmUrl(language: string, next: string): string {
+  return `${window.location.origin}/${language}/confirm?next=${encodeURIComponent(next)}`;
+}

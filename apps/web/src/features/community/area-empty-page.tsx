@@ -1,0 +1,21 @@
+// An area whose screens come later: the page header and an honest empty state saying what the
+// area will hold. No invented figures.
+import { shellMessages } from '@club/i18n/namespaces/shell';
+import { EmptyState } from '../../components/ui/empty-state';
+import { PageHeader } from '../../components/ui/page-header';
+import type { CommunityArea } from '../../lib/areas';
+import { useT } from '../../lib/i18n';
+import { areaIcons } from '../../components/area-icons';
+
+export function AreaEmptyPage({ area, communityName }: { area: Exclude<CommunityArea, 'overview'>; communityName: string }) {
+  const t = useT(shellMessages);
+  const name = t(`areas.${area}`);
+  return (
+    <>
+      <PageHeader title={name} description={t(`areaDescriptions.${area}`)} />
+      <EmptyState icon={areaIcons[area]} title={t('emptyAreas.title', { area: name.toLocaleLowerCase() })}>
+        {t('emptyAreas.body', { what: t(`emptyAreas.what.${area}`), community: communityName })}
+      </EmptyState>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+// The profile: details, e-mail, password, two-step verification and linked sign-in methods.
+import { profileMessages } from '@club/i18n/namespaces/profile';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useT } from '../../lib/i18n';
+import { useSession } from '../../lib/session';
+import { DetailsSection } from './details-section';
+import { EmailSection } from './email-section';
+import { IdentitiesSection } from './identities-section';
+import { MfaSection } from './mfa-section';
+import { PasswordSection } from './password-section';
+
+export function ProfilePage() {
+  const t = useT(profileMessages);
+  const { session, loading } = useSession();
+  return (
+    <div className="w-full max-w-2xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-semibold tracking-tight">{t('title')}</h1>
+        <p className="mt-1 text-sm text-muted-foreground">{t('description')}</p>
+      </header>
+      {loading || !session ? (
+        <div className="space-y-4" aria-busy="true">
+          <Skeleton className="h-40" />
+          <Skeleton className="h-32" />
+        </div>
+      ) : (
+        <>
+          <DetailsSection user={session.user} />
+          <EmailSection user={session.user} />
+          <PasswordSection />
+          <MfaSection />
+          <IdentitiesSection />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { shellMessages } from '@club/i18n/namespaces/shell';
+import { Building2, ChevronsUpDown } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
+import { localePath, useLanguage, useT } from '../../lib/i18n';
+
+export function CommunitySwitcher({ slug, communities }: { slug: string; communities: { slug: string; name: string }[] }) {
+  const t = useT(shellMessages);
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const current = communities.find((c) => c.slug === slug);
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger asChild>
+        <Button variant="ghost" className="max-w-[14rem] justify-start px-2" aria-label={`${t('topBar.switchCommunity')}: ${current?.name ?? slug}`}>
+          <Building2 aria-hidden="true" />
+          <span className="truncate">{current?.name ?? slug}</span>
+          <ChevronsUpDown aria-hidden="true" className="opacity-60" />
+        </Button>
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="start">
+        <DropdownMenuLabel>{t('topBar.community')}</DropdownMenuLabel>
+        <DropdownMenuRadioGroup value={slug} onValueChange={(next) => void navigate(localePath(language, next))}>
+          {communities.map((c) => (
+            <DropdownMenuRadioItem key={c.slug} value={c.slug}>
+              {c.name}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,32 @@
+// The public client configuration the server hands out at /app-config.json; read once at start.
+export interface AppConfig {
+  supabaseUrl: string;
+  anonKey: string;
+  siteUrl: string;
+  appName: string;
+}
+
+let current: AppConfig | undefined;
+
+export async function loadAppConfig(fetcher: typeof fetch = fetch): Promise<AppConfig> {
+  const response = await fetcher('/app-config.json', { cache: 'no-store' });
+  if (!response.ok) throw new Error(`app-config.json answered ${response.status}`);
+  const body = (await response.json()) as Partial<AppConfig>;
+  if (!body.supabaseUrl || !body.anonKey) throw new Error('app-config.json lacks supabaseUrl or anonKey');
+  current = {
+    supabaseUrl: body.supabaseUrl,
+    anonKey: body.anonKey,
+    siteUrl: body.siteUrl ?? window.location.origin,
+    appName: body.appName ?? 'Club Platform',
+  };
+  return current;
+}
+
+export function setAppConfig(config: AppConfig): void {
+  current = config;
+}
+
+export function appConfig(): AppConfig {
+  if (!current) throw new Error('The app configuration has not been loaded');
+  return current;
+}

@@ -1,0 +1,41 @@
+// The community areas in the sidebar's fixed order (UI.md), each with the admin area that
+// grants it (schemas' adminAreas). Areas without an admin area of their own (orders, tags,
+// clubs, settings) are shown to anyone who administers something in the community.
+import type { AdminArea, MembershipClaim } from '@club/schemas';
+
+export const communityAreas = [
+  'overview',
+  'events',
+  'news',
+  'groups',
+  'members',
+  'booking',
+  'orders',
+  'billing',
+  'tags',
+  'analytics',
+  'clubs',
+  'settings',
+] as const;
+export type CommunityArea = (typeof communityAreas)[number];
+
+const grantedBy: Partial<Record<CommunityArea, AdminArea>> = {
+  events: 'event',
+  news: 'news',
+  groups: 'group',
+  members: 'member',
+  booking: 'booking',
+  orders: 'booking',
+  billing: 'billing',
+  analytics: 'analytics',
+};
+
+export function canAdminister(membership: MembershipClaim, area: CommunityArea): boolean {
+  if (membership.role !== 'admin' || membership.areas.length === 0) return false;
+  const needed = grantedBy[area];
+  return needed === undefined || membership.areas.includes(needed);
+}
+
+export function visibleAreas(membership: MembershipClaim): CommunityArea[] {
+  return communityAreas.filter((area) => canAdminister(membership, area));
+}

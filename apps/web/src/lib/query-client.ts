@@ -1,0 +1,12 @@
+// The one react-query client: data stays fresh for 30 s, failed reads retry twice, and a
+// failure is handed to the caller (screens show it with a retry action).
+import { QueryClient } from '@tanstack/react-query';
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: 2, refetchOnWindowFocus: true },
+      mutations: { retry: false },
+    },
+  });
+}
