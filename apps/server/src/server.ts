@@ -17,7 +17,8 @@ import { createWebRoutes } from './web/web-routes';
 
 export interface PlatformServer {
   app: Hono<AppEnv>;
-  fetch: (request: Request) => Response | Promise<Response>;
+  /** env carries @hono/node-server's bindings (the Node request and response) when served over HTTP. */
+  fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
   /** Routes websocket upgrades to the service that owns the path. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Stops the services' background work; the caller closes the database afterwards. */
@@ -59,7 +60,7 @@ export function createServer(deps: ServerDeps): PlatformServer {
 
   return {
     app,
-    fetch: (request) => app.fetch(request),
+    fetch: (request, env) => app.fetch(request, env),
     upgrade(req, socket, head) {
       const path = (req.url ?? '').split('?')[0] ?? '';
       for (const [prefix, service] of services) {

@@ -1,10 +1,21 @@
-// The functions service. Until it lands, every path under its mount point answers 501.
-import { Hono } from 'hono';
+// The functions service (mounted at /functions/v1): runs supabase/functions/<name>/index.ts
+// handlers in the server process. See function-env.ts for what a function may read.
+import path from 'node:path';
 import type { ServerDeps, ServiceModule } from '../../deps';
-import type { AppEnv } from '../../http/app-env';
+import { installEdgeGlobals, readEnvFile } from './function-env';
+import { createFunctionLoader } from './load-function';
+import { functionsRoutes } from './routes';
 
-export function createFunctionsService(_deps: ServerDeps): ServiceModule {
-  const routes = new Hono<AppEnv>();
-  routes.all('*', (c) => c.json({ message: 'The functions service is not available yet' }, 501));
-  return { routes };
+export function createFunctionsService(deps: ServerDeps): ServiceModule {
+  const dir = path.resolve(deps.repoRoot, deps.config.functions.dir ?? 'supabase/functions');
+  const envFile = path.resolve(deps.repoRoot, deps.config.functions.envFile ?? path.join(dir, '.env'));
+  const env = () =>
+    Object.freeze({
+      ...readEnvFile(envFile),
+      SUPABASE_ANON_KEY: deps.keys.anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: deps.keys.serviceRoleKey,
+    });
+  installEdgeGlobals();
+  const loader = createFunctionLoader(dir, env);
+  return { routes: functionsRoutes({ deps, loader, env }) };
 }

@@ -60,6 +60,9 @@ export async function storeObject(rt: StorageRuntime, c: Context<AppEnv>, req: S
     // A broken or aborted request body must fail the write, not leave it waiting.
     body.stream.once('error', (error) => guard.destroy(error));
     body.stream.once('aborted', () => guard.destroy(storageErrors.aborted()));
+    // The backend sees the guard's refusal through its own pipeline; this listener only
+    // keeps a late duplicate of it from surfacing as an unhandled stream error.
+    guard.on('error', () => undefined);
     body.stream.pipe(guard);
     const stored = await rt.backend.put(location, guard, { contentType: body.mimetype, cacheControl: body.cacheControl });
 
