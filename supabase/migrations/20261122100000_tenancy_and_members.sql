@@ -241,15 +241,16 @@ create index members_user_idx on public.members (user_id);
 create or replace function app_private.before_member_write() returns trigger
 language plpgsql security definer set search_path = '' as $$
 begin
+  -- The masked CPR always mirrors member_cpr; nobody writes it directly.
   if tg_op = 'INSERT' then
     new.mid := app_private.next_number(new.community_id, 'member');
+    new.cpr_masked := null;
     return new;
   end if;
   new.updated_at := now();
-  -- Inside the CPR functions (security definer) current_user is the owner, not an API role.
-  if (new.mid <> old.mid or new.community_id <> old.community_id or new.cpr_masked is distinct from old.cpr_masked)
-     and current_user in ('anon', 'authenticated') then
-    perform app_private.fail('read_only_field', 'Member ID, community and CPR cannot be changed here');
+  new.cpr_masked := (select c.cpr_masked from public.member_cpr c where c.member_id = new.id);
+  if (new.mid <> old.mid or new.community_id <> old.community_id) and not app_private.is_trusted() then
+    perform app_private.fail('read_only_field', 'Member ID and community cannot be changed');
   end if;
   -- Only the member changes the e-mail of a member with an account (product.md §6).
   if new.email is distinct from old.email and old.user_id is not null
@@ -308,6 +309,7 @@ create table public.member_cpr (
   community_id uuid not null,
   cpr_encrypted bytea not null,
   cpr_hash text not null,
+  cpr_masked text not null check (cpr_masked ~ '^[0-9]{6}-xxxx$'),
   legal_basis text not null check (legal_basis in ('consent', 'legislation', 'child_certificate', 'grant_reporting')),
   recorded_at timestamptz not null default now(),
   recorded_by uuid,
@@ -389,19 +391,20 @@ begin
   perform app_private.require_manager(v_community);
   if p_cpr is null or trim(p_cpr) = '' then
     delete from public.member_cpr where member_id = p_member_id;
-    update public.members set cpr_masked = null where id = p_member_id;
+    update public.members set updated_at = now() where id = p_member_id;
     insert into public.cpr_audit (community_id, member_id, viewer_user_id, action)
     values (v_community, p_member_id, auth.uid(), 'clear');
     return null;
   end if;
   v_digits := app_private.normalise_cpr(p_cpr);
   v_masked := substr(v_digits, 1, 6) || '-xxxx';
-  insert into public.member_cpr (member_id, community_id, cpr_encrypted, cpr_hash, legal_basis, recorded_by)
+  insert into public.member_cpr (member_id, community_id, cpr_encrypted, cpr_hash, cpr_masked, legal_basis, recorded_by)
   values (p_member_id, v_community, extensions.pgp_sym_encrypt(v_digits, app_private.cpr_key()),
-          encode(extensions.hmac(v_digits, app_private.cpr_key(), 'sha256'), 'hex'), p_legal_basis, auth.uid())
+          encode(extensions.hmac(v_digits, app_private.cpr_key(), 'sha256'), 'hex'), v_masked, p_legal_basis, auth.uid())
   on conflict (member_id) do update set cpr_encrypted = excluded.cpr_encrypted, cpr_hash = excluded.cpr_hash,
-    legal_basis = excluded.legal_basis, recorded_at = now(), recorded_by = excluded.recorded_by;
-  update public.members set cpr_masked = v_masked where id = p_member_id;
+    cpr_masked = excluded.cpr_masked, legal_basis = excluded.legal_basis, recorded_at = now(),
+    recorded_by = excluded.recorded_by;
+  update public.members set updated_at = now() where id = p_member_id;
   insert into public.cpr_audit (community_id, member_id, viewer_user_id, action)
   values (v_community, p_member_id, auth.uid(), 'set');
   return v_masked;
