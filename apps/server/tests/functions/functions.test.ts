@@ -1,4 +1,5 @@
 // The functions runner through functions-js (supabase.functions.invoke) and fetch.
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js';
@@ -15,7 +16,8 @@ describe('functions', () => {
       FUNCTIONS_DIR: fixtures,
       FUNCTIONS_TIMEOUT_MS: '400',
       FUNCTIONS_PUBLIC: 'public-echo',
-      STORAGE_FILE_DIR: path.join(fixtures, '..', '.storage-unused'),
+      FUNCTIONS_ENV_FILE: path.join(fixtures, 'functions.env'),
+      STORAGE_FILE_DIR: path.join(os.tmpdir(), 'functions-test-storage'),
     });
   });
   afterAll(async () => {
