@@ -37,7 +37,10 @@ begin
     body := body || jsonb_build_object('r', to_jsonb(new));
   end if;
   if tg_op <> 'INSERT' then
-    body := body || jsonb_build_object('o', to_jsonb(old));
+    body := body || jsonb_build_object(
+      'o', to_jsonb(old),
+      'ri', (select c.relreplident::text from pg_catalog.pg_class c where c.oid = tg_relid)
+    );
   end if;
   if octet_length(body::text) > 7900 then
     insert into realtime.changes (payload) values (body) returning id into change_id;

@@ -17,6 +17,7 @@ interface Notified {
   ts: string;
   r?: Record<string, unknown>;
   o?: Record<string, unknown>;
+  ri?: string;
   /** Set when the change was too large for NOTIFY and waits in realtime.changes. */
   id?: number | string;
 }
@@ -56,6 +57,7 @@ export async function openChangeFeed(options: {
       commitTimestamp: body.ts,
       record: body.r,
       oldRecord: body.o,
+      replicaIdentity: body.ri,
     };
   }
 

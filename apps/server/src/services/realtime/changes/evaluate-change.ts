@@ -20,6 +20,8 @@ export interface CapturedChange {
   commitTimestamp: string;
   record: Record<string, unknown> | undefined;
   oldRecord: Record<string, unknown> | undefined;
+  /** The table's replica identity when the change was made (UPDATE/DELETE). */
+  replicaIdentity: string | undefined;
 }
 
 export interface Candidate {
@@ -108,7 +110,7 @@ function buildData(change: CapturedChange, info: TableInfo, maxRecordBytes: numb
     return data;
   }
   let record = change.op === 'DELETE' ? undefined : (change.record ?? {});
-  const fullOld = info.replicaIdentity === 'f' && !(info.rls && change.op === 'DELETE');
+  const fullOld = (change.replicaIdentity ?? info.replicaIdentity) === 'f' && !(info.rls && change.op === 'DELETE');
   let oldRecord =
     change.op === 'INSERT' ? undefined : fullOld ? (change.oldRecord ?? {}) : pick(change.oldRecord, info.primaryKey);
   const size = JSON.stringify(record ?? {}).length + JSON.stringify(oldRecord ?? {}).length;
@@ -134,28 +136,28 @@ async function runChecks(deps: EvaluateDeps, change: CapturedChange, info: Table
     roles.add(member.subscriber.role);
     for (const sub of subs) if (sub.filter) filters.set(JSON.stringify(sub.filter), sub.filter);
   }
-  const row = change.op === 'DELETE' ? change.oldRecord : change.record;
-  const params: unknown[] = [JSON.stringify(row ?? {}), change.relid];
+  const subject = change.op === 'DELETE' ? change.oldRecord : change.record;
+  const params: unknown[] = [JSON.stringify(subject ?? {}), change.relid];
   const columns: string[] = [];
   for (const filter of filters.values()) {
     params.push(filter.value);
-    columns.push(filterSql(filter, params.length));
+    columns.push(`${filterSql(filter, params.length)} as f${columns.length}`);
   }
   for (const role of roles) {
     params.push(role);
     const p = params.length;
     columns.push(
       `case when exists (select 1 from pg_catalog.pg_roles where rolname = $${p}) ` +
-        `then has_table_privilege($${p}, $2::oid, 'SELECT') else false end`,
+        `then has_table_privilege($${p}, $2::oid, 'SELECT') else false end as p${columns.length}`,
     );
   }
   const sql = `select ${columns.join(', ')} from jsonb_populate_record(null::${info.qualified}, $1::jsonb) r`;
   const result = await deps.db.query<Record<string, boolean>>(sql, params);
-  const values = Object.values(result.rows[0] ?? {});
+  const found = result.rows[0] ?? {};
   const checks: Checks = { filterPassed: new Map(), mayRead: new Map() };
   let i = 0;
-  for (const key of filters.keys()) checks.filterPassed.set(key, values[i++] === true);
-  for (const role of roles) checks.mayRead.set(role, values[i++] === true);
+  for (const key of filters.keys()) checks.filterPassed.set(key, found[`f${i++}`] === true);
+  for (const role of roles) checks.mayRead.set(role, found[`p${i++}`] === true);
   return checks;
 }
 
