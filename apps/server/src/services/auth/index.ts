@@ -1,10 +1,36 @@
-// The auth service. Until it lands, every path under its mount point answers 501.
-import { Hono } from 'hono';
+// The auth service: a GoTrue-compatible API under /auth/v1.
 import type { ServerDeps, ServiceModule } from '../../deps';
-import type { AppEnv } from '../../http/app-env';
+import { createMessaging } from '../../mail/create-mailer';
+import type { AuthContext } from './auth-context';
+import { RateLimits } from './rate-limits';
+import { authRoutes } from './routes';
 
-export function createAuthService(_deps: ServerDeps): ServiceModule {
-  const routes = new Hono<AppEnv>();
-  routes.all('*', (c) => c.json({ message: 'The auth service is not available yet' }, 501));
-  return { routes };
+export function createAuthService(deps: ServerDeps): ServiceModule {
+  const config = deps.config.auth;
+  const messaging = createMessaging({
+    nodeEnv: deps.config.nodeEnv,
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    smsWebhookUrl: config.smsWebhookUrl,
+    db: deps.db,
+  });
+  const ctx: AuthContext = {
+    deps,
+    config,
+    jwtExpiry: deps.config.jwtExpiry,
+    siteUrl: deps.config.siteUrl,
+    externalUrl: `${deps.config.publicUrl.replace(/\/$/, '')}/auth/v1`,
+    unresolvedPort: new URL(deps.config.publicUrl).port === '0',
+    mailer: messaging.mailer,
+    sms: messaging.sms,
+    inbox: messaging.inbox,
+    limits: new RateLimits(config.rateLimitEmailSent, config.rateLimitSmsSent),
+    logger: deps.logger.child({ service: 'auth' }),
+  };
+  return {
+    routes: authRoutes(ctx),
+    close: async () => {
+      await messaging.mailer.close?.();
+    },
+  };
 }

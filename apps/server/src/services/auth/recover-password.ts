@@ -1,0 +1,38 @@
+// POST /recover (brief §7.7): sends the recovery mail; unknown addresses get {} too.
+import type { Context } from 'hono';
+import type { AppEnv } from '../../http/app-env';
+import { audit } from './audit-log';
+import type { AuthContext } from './auth-context';
+import { authTransaction } from './auth-transaction';
+import { AuthError, validation } from './auth-errors';
+import { checkCaptcha } from './captcha';
+import { requestInfo, trustedRateLimitKey } from './client-ip';
+import { createFlowState, readPkceParams } from './pkce-flow';
+import { redirectTarget } from './redirect-target';
+import { normaliseEmail, optionalString, readBody } from './request-body';
+import { issueEmailToken } from './send-auth-message';
+import { findUserByEmail } from './user-records';
+
+export async function recoverPassword(ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {
+  ctx.limits.takeRequest('recover', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.otp, 300);
+  const body = await readBody(c);
+  if (!ctx.config.emailEnabled) throw new AuthError(400, 'email_provider_disabled', 'Email logins are disabled');
+  const raw = optionalString(body, 'email');
+  if (!raw) throw validation('Password recovery requires an email');
+  const email = normaliseEmail(raw);
+  const pkce = readPkceParams(body);
+  const info = requestInfo(ctx, c);
+  await checkCaptcha(ctx, c, body, info.ip);
+  const redirectTo = redirectTarget(ctx, c);
+  await authTransaction(ctx, async (q) => {
+    const user = await findUserByEmail(q, email);
+    if (!user) return;
+    if (pkce) await createFlowState(q, { userId: user.id, authenticationMethod: 'recovery', providerType: 'email', pkce });
+    await issueEmailToken(ctx, q, user, {
+      kind: 'recovery', email, column: 'recovery_token', sentAtColumn: 'recovery_sent_at', verifyType: 'recovery',
+      redirectTo, pkce: pkce !== undefined, deliver: true, checkFrequency: true,
+    });
+    await audit(q, { action: 'user_recovery_requested', actorId: user.id, actorUsername: email, ip: info.ip, logType: 'user' });
+  });
+  return c.json({}, 200);
+}

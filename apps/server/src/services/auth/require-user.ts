@@ -1,0 +1,90 @@
+// Authenticates the caller of a user endpoint from its bearer token, with GoTrue's
+// answers (brief §1, §5.4): no token → 401 no_authorization; a bad token → 403 bad_jwt;
+// unknown user or deleted session → 403 user_not_found / session_not_found.
+import type { Context } from 'hono';
+import { JwtError, verifyJwt, type Claims } from '../../access/jwt';
+import type { Queryable } from '../../database/database';
+import type { AuthContext } from './auth-context';
+import { AuthError } from './auth-errors';
+import { isUuid } from './request-body';
+import { findUserById, isPast, type UserRow } from './user-records';
+
+export interface SessionRow {
+  id: string;
+  user_id: string;
+  aal: string | null;
+  created_at: string;
+  factor_id: string | null;
+}
+
+export interface AuthenticatedUser {
+  claims: Claims;
+  token: string;
+  user: UserRow;
+  session: SessionRow | undefined;
+}
+
+export function bearerToken(c: Context): string {
+  const header = c.req.header('authorization') ?? '';
+  const match = /^bearer (\S+)$/i.exec(header.trim());
+  if (!match) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+  return match[1]!;
+}
+
+export async function verifyAccessToken(ctx: AuthContext, token: string): Promise<Claims> {
+  try {
+    return await verifyJwt(ctx.deps.keys, token);
+  } catch (error) {
+    const reason = error instanceof JwtError ? error.message : 'unknown error';
+    throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`);
+  }
+}
+
+export async function requireUser(ctx: AuthContext, c: Context, q: Queryable = ctx.deps.db): Promise<AuthenticatedUser> {
+  const token = bearerToken(c);
+  const claims = await verifyAccessToken(ctx, token);
+  if (typeof claims.sub !== 'string' || claims.sub === '') {
+    throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+  }
+  if (!isUuid(claims.sub)) throw new AuthError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
+  const user = await findUserById(q, claims.sub);
+  if (!user || user.deleted_at) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  let session: SessionRow | undefined;
+  if (typeof claims.session_id === 'string' && claims.session_id !== '') {
+    const { rows } = isUuid(claims.session_id)
+      ? await q.query<SessionRow>('select id, user_id, aal, created_at, factor_id from auth.sessions where id = $1', [
+          claims.session_id,
+        ])
+      : { rows: [] };
+    session = rows[0];
+    if (!session || session.user_id !== user.id) {
+      throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    }
+  }
+  if (user.banned_until && !isPast(user.banned_until)) throw new AuthError(403, 'user_banned', 'User is banned');
+  return { claims, token, user, session };
+}
+
+const adminRoles = new Set(['service_role', 'supabase_admin']);
+
+/** Admin endpoints: a JWT whose role is an admin role, or the opaque secret key. */
+export async function requireAdmin(ctx: AuthContext, c: Context): Promise<Claims> {
+  const token = bearerToken(c);
+  if (token === ctx.deps.keys.secretKey) return { role: 'service_role' };
+  const claims = await verifyAccessToken(ctx, token);
+  if (typeof claims.role !== 'string' || !adminRoles.has(claims.role)) {
+    throw new AuthError(403, 'not_admin', 'User not allowed');
+  }
+  if (typeof claims.session_id === 'string' && claims.session_id !== '') {
+    const { rows } = isUuid(claims.session_id)
+      ? await ctx.deps.db.query('select 1 from auth.sessions where id = $1', [claims.session_id])
+      : { rows: [] };
+    if (rows.length === 0) throw new AuthError(403, 'session_expired', 'Session from session_id claim in JWT does not exist');
+  }
+  return claims;
+}
+
+/** The session's aal: the stored session wins, since unenrolling a factor lowers it. */
+export function currentAal(auth: AuthenticatedUser): 'aal1' | 'aal2' {
+  return (auth.session ? auth.session.aal : auth.claims.aal) === 'aal2' ? 'aal2' : 'aal1';
+}

@@ -1,0 +1,113 @@
+// The auth service's routing table (GoTrue's paths under /auth/v1). Browser navigations
+// (/verify GET, /authorize, /callback) and the public metadata need no apikey; every
+// other route goes through the gateway's apikey check, refused in GoTrue's format.
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { apiKeyGate } from '../../http/api-key-gate';
+import type { AppEnv } from '../../http/app-env';
+import { adminCreateUser } from './admin-create-user';
+import { adminDeleteUser } from './admin-delete-user';
+import { adminDeleteFactor, adminListFactors } from './admin-factors';
+import { adminGenerateLink } from './admin-generate-link';
+import { adminGetUser } from './admin-get-user';
+import { adminInvite } from './admin-invite';
+import { adminListUsers } from './admin-list-users';
+import { adminUpdateUser } from './admin-update-user';
+import type { AuthContext } from './auth-context';
+import { AuthError, OAuthError, renderAuthError } from './auth-errors';
+import { authorizeProvider, handleCallback, linkIdentity } from './authorize-provider';
+import { challengeFactor } from './challenge-factor';
+import { enrollFactor } from './enroll-factor';
+import { getUser } from './get-user';
+import { issueToken } from './issue-token';
+import { logOut } from './log-out';
+import { unlinkIdentity } from './manage-identities';
+import { reauthenticate } from './reauthenticate';
+import { recoverPassword } from './recover-password';
+import { resendMessage } from './resend-message';
+import { sendOtp } from './send-otp';
+import { clearDevInbox, showDevInbox } from './show-dev-inbox';
+import { showHealth, showJwks, showSettings } from './show-service-info';
+import { signUp } from './sign-up';
+import { singleSignOn } from './single-sign-on';
+import { unenrollFactor } from './unenroll-factor';
+import { updateUser } from './update-user';
+import { verifyFactor } from './verify-factor';
+import { verifyLink } from './verify-link';
+import { verifyPost } from './verify-post';
+
+type Endpoint = (ctx: AuthContext, c: Context<AppEnv>) => Promise<Response>;
+
+export function authRoutes(ctx: AuthContext): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const run = (endpoint: Endpoint) => async (c: Context<AppEnv>) => {
+    try {
+      return await endpoint(ctx, c);
+    } catch (error) {
+      if (error instanceof AuthError || error instanceof OAuthError) return renderAuthError(c, error);
+      (c.get('log') ?? ctx.logger).error({ err: error, path: c.req.path }, 'auth request failed');
+      return renderAuthError(c, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+    }
+  };
+
+  if (ctx.unresolvedPort) {
+    // Started on an ephemeral port (tests): the first request tells the real origin.
+    routes.use('*', async (c, next) => {
+      if (ctx.unresolvedPort) {
+        const origin = new URL(c.req.url).origin;
+        ctx.externalUrl = `${origin}/auth/v1`;
+        if (new URL(ctx.siteUrl).port === '0') ctx.siteUrl = origin;
+        ctx.unresolvedPort = false;
+      }
+      await next();
+    });
+  }
+  routes.get('/health', run(showHealth));
+  routes.get('/settings', run(showSettings));
+  routes.get('/.well-known/jwks.json', run(showJwks));
+  routes.get('/verify', run(verifyLink));
+  routes.get('/authorize', run(authorizeProvider));
+  routes.get('/callback', run(handleCallback));
+  routes.post('/callback', run(handleCallback));
+  if (ctx.inbox) {
+    routes.get('/_dev/inbox', run(showDevInbox));
+    routes.delete('/_dev/inbox', run(clearDevInbox));
+  }
+
+  routes.use(
+    '*',
+    apiKeyGate(ctx.deps.keys, {
+      requireKey: true,
+      refuse: (c, error) => renderAuthError(c, new AuthError(401, 'no_authorization', error.message)),
+    }),
+  );
+  routes.post('/signup', run(signUp));
+  routes.post('/token', run(issueToken));
+  routes.post('/otp', run(sendOtp));
+  routes.post('/magiclink', run(sendOtp));
+  routes.post('/verify', run(verifyPost));
+  routes.post('/recover', run(recoverPassword));
+  routes.post('/resend', run(resendMessage));
+  routes.post('/sso', run(singleSignOn));
+  routes.get('/reauthenticate', run(reauthenticate));
+  routes.get('/user', run(getUser));
+  routes.put('/user', run(updateUser));
+  routes.post('/logout', run(logOut));
+  routes.get('/user/identities/authorize', run(linkIdentity));
+  routes.delete('/user/identities/:id', run(unlinkIdentity));
+  routes.post('/factors', run(enrollFactor));
+  routes.post('/factors/:id/challenge', run(challengeFactor));
+  routes.post('/factors/:id/verify', run(verifyFactor));
+  routes.delete('/factors/:id', run(unenrollFactor));
+  routes.post('/invite', run(adminInvite));
+  routes.post('/admin/generate_link', run(adminGenerateLink));
+  routes.get('/admin/users', run(adminListUsers));
+  routes.post('/admin/users', run(adminCreateUser));
+  routes.get('/admin/users/:id', run(adminGetUser));
+  routes.put('/admin/users/:id', run(adminUpdateUser));
+  routes.delete('/admin/users/:id', run(adminDeleteUser));
+  routes.get('/admin/users/:id/factors', run(adminListFactors));
+  routes.delete('/admin/users/:id/factors/:factorId', run(adminDeleteFactor));
+  routes.all('*', (c) => renderAuthError(c, new AuthError(404, 'unknown', `No route for ${c.req.method} ${c.req.path}`)));
+  return routes;
+}

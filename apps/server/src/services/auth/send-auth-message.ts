@@ -1,0 +1,141 @@
+// Issues a one-time token for a user and delivers it: the e-mail (link + code, in the
+// user's language) or the SMS code. Applies the per-user resend frequency and the
+// hourly send limits.
+import type { Queryable } from '../../database/database';
+import { DeliveryError } from '../../mail/mailer';
+import type { AuthContext } from './auth-context';
+import { afterCommit } from './auth-transaction';
+import { AuthError } from './auth-errors';
+import { renderAuthMail, type MailKind, type MailLocale } from './mail-templates';
+import { generateOtp, storeToken, tokenHash, type TokenColumn } from './one-time-tokens';
+import { secondsSince, type UserRow } from './user-records';
+
+export type VerifyType = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change';
+
+export interface EmailTokenRequest {
+  kind: MailKind;
+  /** Where the mail goes and whose address the code hash is bound to. */
+  email: string;
+  column: TokenColumn;
+  sentAtColumn: 'confirmation_sent_at' | 'recovery_sent_at' | 'email_change_sent_at' | 'reauthentication_sent_at' | undefined;
+  verifyType: VerifyType | undefined;
+  redirectTo: string;
+  pkce: boolean;
+  /** False for admin/generate_link: the token is made but nothing is sent. */
+  deliver: boolean;
+  checkFrequency: boolean;
+  newEmail?: string;
+}
+
+export interface IssuedEmailToken {
+  otp: string;
+  hashedToken: string;
+  actionLink: string | undefined;
+}
+
+export function mailLocale(ctx: AuthContext, user: UserRow): MailLocale {
+  const locale = user.raw_user_meta_data?.locale;
+  if (typeof locale === 'string' && /^da/i.test(locale)) return 'da';
+  if (typeof locale === 'string' && /^en/i.test(locale)) return 'en';
+  return ctx.config.mailDefaultLocale;
+}
+
+export function verifyLink(ctx: AuthContext, token: string, type: VerifyType, redirectTo: string): string {
+  const redirect = /[&=#]/.test(redirectTo) ? encodeURIComponent(redirectTo) : redirectTo;
+  return `${ctx.externalUrl}/verify?token=${token}&type=${type}&redirect_to=${redirect}`;
+}
+
+export function assertSendFrequency(ctx: AuthContext, sentAt: string | null, channel: 'email' | 'sms'): void {
+  const limit = channel === 'email' ? ctx.config.maxFrequency : ctx.config.smsMaxFrequency;
+  const since = secondsSince(sentAt);
+  if (since < limit) {
+    const wait = Math.max(1, Math.ceil(limit - since));
+    throw new AuthError(
+      429,
+      channel === 'email' ? 'over_email_send_rate_limit' : 'over_sms_send_rate_limit',
+      `For security purposes, you can only request this after ${wait} seconds.`,
+    );
+  }
+}
+
+const failureMessage: Record<MailKind, string> = {
+  signup: 'Error sending confirmation email',
+  invite: 'Error sending invite email',
+  magiclink: 'Error sending magic link email',
+  recovery: 'Error sending recovery email',
+  email_change_current: 'Error sending email change email',
+  email_change_new: 'Error sending email change email',
+  reauthentication: 'Error sending reauthentication email',
+};
+
+export async function issueEmailToken(
+  ctx: AuthContext,
+  q: Queryable,
+  user: UserRow,
+  request: EmailTokenRequest,
+): Promise<IssuedEmailToken> {
+  if (request.checkFrequency && request.sentAtColumn) {
+    assertSendFrequency(ctx, user[request.sentAtColumn], 'email');
+  }
+  const otp = generateOtp(ctx.config.otpLength);
+  const hashedToken = tokenHash(request.email, otp);
+  const stored = request.pkce ? `pkce_${hashedToken}` : hashedToken;
+  await storeToken(q, user.id, request.column, stored, request.email, request.sentAtColumn);
+  const actionLink = request.verifyType ? verifyLink(ctx, stored, request.verifyType, request.redirectTo) : undefined;
+  if (request.deliver) {
+    if (!ctx.config.mailerAutoconfirm) ctx.limits.takeSend('email');
+    const content = renderAuthMail(request.kind, mailLocale(ctx, user), {
+      link: actionLink,
+      code: otp,
+      site: ctx.deps.config.appName,
+      email: user.email ?? request.email,
+      newEmail: request.newEmail,
+    });
+    await afterCommit(q, async () => {
+      try {
+        await ctx.mailer.send({
+          to: request.email,
+          ...content,
+          meta: { type: request.kind, code: otp, ...(actionLink ? { link: actionLink } : {}), token_hash: stored },
+        });
+      } catch (error) {
+        ctx.logger.error({ err: error instanceof DeliveryError ? error.message : error }, 'mail delivery failed');
+        throw new AuthError(500, 'unexpected_failure', failureMessage[request.kind]);
+      }
+    });
+  }
+  return { otp, hashedToken, actionLink };
+}
+
+export async function issueSmsToken(
+  ctx: AuthContext,
+  q: Queryable,
+  user: UserRow,
+  request: {
+    phone: string;
+    column: 'confirmation_token' | 'phone_change_token' | 'reauthentication_token';
+    sentAtColumn: 'confirmation_sent_at' | 'phone_change_sent_at' | 'reauthentication_sent_at';
+    checkFrequency: boolean;
+  },
+): Promise<SmsReceipt> {
+  if (request.checkFrequency) assertSendFrequency(ctx, user[request.sentAtColumn], 'sms');
+  ctx.limits.takeSend('sms');
+  const otp = generateOtp(ctx.config.otpLength);
+  await storeToken(q, user.id, request.column, tokenHash(request.phone, otp), request.phone, request.sentAtColumn);
+  const locale = mailLocale(ctx, user);
+  const body = locale === 'da' ? `Din kode er ${otp}` : `Your code is ${otp}`;
+  const receipt: SmsReceipt = {};
+  await afterCommit(q, async () => {
+    try {
+      const sent = await ctx.sms.send({ to: `+${request.phone}`, body, meta: { code: otp, type: request.column } });
+      if (sent.messageId) receipt.message_id = sent.messageId;
+    } catch (error) {
+      ctx.logger.error({ err: error instanceof DeliveryError ? error.message : error }, 'sms delivery failed');
+      throw new AuthError(422, 'sms_send_failed', 'Error sending SMS OTP');
+    }
+  });
+  return receipt;
+}
+
+/** The answer body of an SMS send: {} or {message_id}, filled in once the SMS is handed over. */
+export type SmsReceipt = { message_id?: string };
