@@ -22,7 +22,15 @@ export interface TestPlatform {
   stop(): Promise<void>;
 }
 
-export async function startTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
+export interface TestPlatformOptions {
+  /** A built web app to serve; by default none, so API tests do not depend on a web build. */
+  webDir?: string;
+}
+
+export async function startTestPlatform(
+  env: Record<string, string> = {},
+  options: TestPlatformOptions = {},
+): Promise<TestPlatform> {
   const testDb = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -41,6 +49,7 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
       logger: pino({ level: config.logLevel }),
       db: testDb.db,
       inMemoryKeys: true,
+      webDir: options.webDir ?? '/nonexistent/club-platform-web',
     });
   } catch (error) {
     await testDb.drop();
