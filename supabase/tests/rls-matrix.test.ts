@@ -86,6 +86,12 @@ const matrix: Cell[] = [
   { target: 'analytics_members_over_time()', op: 'call', sql: q(`select * from analytics_members_over_time($1, current_date - 90, current_date)`, (i) => [i.a]), allowed: only('analyticsAdminA') },
   { target: 'analytics_event_attendance()', op: 'call', sql: q(`select * from analytics_event_attendance($1, current_date, current_date + 60)`, (i) => [i.a]), allowed: only('analyticsAdminA') },
   { target: 'publish_due_releases()', op: 'call', sql: q('select publish_due_releases() as n', () => []), allowed: only() },
+  { target: 'storage: event-images', op: 'insert', sql: q(`insert into storage.objects (bucket_id, name) values ('event-images', $1 || '/fest.png') returning id`, (i) => [i.a]), allowed: only('eventAdminA') },
+  { target: 'storage: event-images (gif refused)', op: 'insert', sql: q(`insert into storage.objects (bucket_id, name) values ('event-images', $1 || '/fest.gif') returning id`, (i) => [i.a]), allowed: only() },
+  { target: 'storage: group-covers', op: 'insert', sql: q(`insert into storage.objects (bucket_id, name) values ('group-covers', $1 || '/hold.jpg') returning id`, (i) => [i.a]), allowed: only('groupAdminA') },
+  { target: 'storage: product-images', op: 'insert', sql: q(`insert into storage.objects (bucket_id, name) values ('product-images', $1 || '/bane.jpeg') returning id`, (i) => [i.a]), allowed: only('bookingAdminA') },
+  { target: 'storage: community-logos', op: 'insert', sql: q(`insert into storage.objects (bucket_id, name) values ('community-logos', $1 || '/logo.png') returning id`, (i) => [i.a]), allowed: only('ownerA') },
+  { target: 'storage: community-logos (path outside a community)', op: 'insert', sql: q(`insert into storage.objects (bucket_id, name) values ('community-logos', 'not-a-community/logo.png') returning id`, () => []), allowed: only() },
   { target: 'custom_access_token_hook()', op: 'call', sql: q(`select custom_access_token_hook(jsonb_build_object('user_id', $1::text, 'claims', '{}'::jsonb)) as c`, (i) => [i.adminBUser]), allowed: only() },
 ];
 
