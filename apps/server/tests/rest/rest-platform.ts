@@ -16,16 +16,20 @@ import { createTestDatabase } from '../support/test-database';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
+// The fixture lives in the rest_test schema, so clients are not tied to "public".
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type RestClient = SupabaseClient<any, string, string>;
+
 export interface RestPlatform {
   url: string;
   anonKey: string;
   serviceRoleKey: string;
   db: Database;
   platform: RunningPlatform;
-  client(options?: SupabaseClientOptions<string>): SupabaseClient;
-  adminClient(): SupabaseClient;
+  client(options?: SupabaseClientOptions<string>): RestClient;
+  adminClient(): RestClient;
   /** A client acting as a signed-in user with this id. */
-  userClient(sub: string): Promise<SupabaseClient>;
+  userClient(sub: string): Promise<RestClient>;
   /** fetch against /rest/v1 with the anon key unless an apikey header is given. */
   rest(pathAndQuery: string, init?: RequestInit): Promise<Response>;
   stop(): Promise<void>;
@@ -54,8 +58,9 @@ export async function startRestPlatform(env: Record<string, string> = {}): Promi
   });
   await testDb.db.exec(await readFile(path.join(here, 'fixture.sql'), 'utf8'));
   await testDb.db.exec(`notify pgrst, 'reload schema'`);
-  const make = (key: string, options?: SupabaseClientOptions<string>) =>
-    createClient(platform.url, key, {
+  const make = (key: string, options?: SupabaseClientOptions<string>): RestClient =>
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    createClient<any, string, string>(platform.url, key, {
       ...options,
       db: { schema: 'rest_test', ...options?.db },
       auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
