@@ -32,8 +32,15 @@ export function languageParam(params: LoaderFunctionArgs['params']): Language {
   return params.lang === 'da' ? 'da' : 'en';
 }
 
-export function languageLoader({ params }: LoaderFunctionArgs): null {
+/** Only /en and /da exist; loaders running beside this one check it too, so a 404 is not
+ * overtaken by their redirects. */
+function assertLanguage(params: LoaderFunctionArgs['params']): Language {
   if (params.lang !== 'en' && params.lang !== 'da') throw data(null, { status: 404 });
+  return params.lang;
+}
+
+export function languageLoader({ params }: LoaderFunctionArgs): null {
+  assertLanguage(params);
   return null;
 }
 
@@ -48,7 +55,7 @@ export function loginPath(language: Language, returnTo?: string, step?: 'mfa'): 
 export async function requireSession({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const returnTo = `${url.pathname}${url.search}`;
-  const language = languageParam(params);
+  const language = assertLanguage(params);
   const { data: sessionData } = await supabase().auth.getSession();
   const session = sessionData.session;
   if (!session) throw redirect(loginPath(language, returnTo));
@@ -90,6 +97,7 @@ export function areaLoader(area: CommunityArea) {
 
 /** Sign-in screens send a fully signed-in visitor on to where they were going. */
 export async function signedOutOnly({ request, params }: LoaderFunctionArgs): Promise<null> {
+  assertLanguage(params);
   const url = new URL(request.url);
   if (url.searchParams.get('step') === 'mfa') return null;
   const { data: sessionData } = await supabase().auth.getSession();

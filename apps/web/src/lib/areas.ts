@@ -1,6 +1,7 @@
 // The community areas in the sidebar's fixed order (UI.md), each with the admin area that
-// grants it (schemas' adminAreas). Areas without an admin area of their own (orders, tags,
-// clubs, settings) are shown to anyone who administers something in the community.
+// grants it (schemas' adminAreas). Areas without an admin area of their own (overview, tags,
+// clubs, settings) are shown to every admin of the community (an owner is an admin even
+// without named areas).
 import type { AdminArea, MembershipClaim } from '@club/schemas';
 
 export const communityAreas = [
@@ -31,7 +32,7 @@ const grantedBy: Partial<Record<CommunityArea, AdminArea>> = {
 };
 
 export function canAdminister(membership: MembershipClaim, area: CommunityArea): boolean {
-  if (membership.role !== 'admin' || membership.areas.length === 0) return false;
+  if (membership.role !== 'admin') return false;
   const needed = grantedBy[area];
   return needed === undefined || membership.areas.includes(needed);
 }

@@ -86,12 +86,13 @@ export function resetColourMode(): void {
   update(readPreference());
 }
 
-function subscribe(listener: () => void): () => void {
+/** Listens for changes; the first subscriber starts following the OS preference. */
+export function subscribeColourMode(listener: () => void): () => void {
   watchSystem();
   listeners.add(listener);
   return () => listeners.delete(listener);
 }
 
 export function useColourMode(): ColourModeState {
-  return useSyncExternalStore(subscribe, colourModeState, colourModeState);
+  return useSyncExternalStore(subscribeColourMode, colourModeState, colourModeState);
 }

@@ -24,3 +24,4 @@ if (typeof window.ResizeObserver !== 'function') {
     disconnect() {}
   } as unknown as typeof ResizeObserver;
 }
+window.scrollTo = (() => undefined) as typeof window.scrollTo;

@@ -1,0 +1,104 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { resetToasts } from '../components/ui/toast-store';
+import { acme, installTestClient, type TestClientOptions } from '../test/test-client';
+import { createRoutes } from './router';
+
+function renderAt(path: string, client: TestClientOptions = {}) {
+  installTestClient(client);
+  const router = createMemoryRouter(createRoutes(), { initialEntries: [path] });
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+beforeEach(() => {
+  resetToasts();
+  document.cookie = 'i18n_redirected=; Max-Age=0; Path=/';
+});
+
+describe('routing rules', () => {
+  it('shows the 404 view with the path for a language prefix that does not exist', async () => {
+    renderAt('/fr/whatever');
+    expect(await screen.findByTestId('error-message')).toHaveProperty('textContent', 'Page not found: /fr/whatever');
+    expect(screen.getByTestId('error-status').textContent).toBe('404');
+  });
+
+  it('shows the 404 view in Danish for an unknown page inside a community', async () => {
+    renderAt('/da/acme/no-such-area', { memberships: { acme } });
+    expect((await screen.findByTestId('error-message')).textContent).toBe('Siden blev ikke fundet: /da/acme/no-such-area');
+  });
+
+  it('sends a signed-out visitor of a protected page to the localized login with a way back', async () => {
+    const router = renderAt('/da/acme/events?view=list');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/da/login'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/da/acme/events?view=list');
+    expect(await screen.findByRole('heading', { name: 'Log ind' })).toBeTruthy();
+  });
+
+  it('sends a signed-out visitor of the profile to the login too', async () => {
+    const router = renderAt('/en/profile');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+  });
+
+  it('matches the community case-insensitively', async () => {
+    renderAt('/en/ACME', { memberships: { acme } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Idrætsforening' })).toBeTruthy();
+  });
+
+  it('sends a member to the localized root for a community they are not a member of', async () => {
+    const beta = { ...acme, community_id: '00000000-0000-4000-8000-00000000000b', name: 'Beta Boldklub' };
+    const router = renderAt('/da/other-club/events', { memberships: { acme, beta } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/da'));
+    expect(await screen.findByRole('heading', { name: 'Vælg en forening' })).toBeTruthy();
+  });
+
+  it('shows only the areas the user administers, in the fixed order', async () => {
+    renderAt('/en/acme', { memberships: { acme: { ...acme, areas: ['news', 'event'] } } });
+    const nav = await screen.findAllByRole('navigation', { name: 'Main navigation' });
+    const labels = Array.from(nav[0]!.querySelectorAll('a')).map((a) => a.textContent);
+    expect(labels).toEqual(['Overview', 'Events', 'News', 'Tags', 'Clubs', 'Settings']);
+  });
+
+  it('sends a user away from an area they do not administer, to the community overview', async () => {
+    const router = renderAt('/en/acme/billing/invoices', { memberships: { acme } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/acme'));
+  });
+
+  it('shows an honest empty state for an area whose screens come later', async () => {
+    renderAt('/da/acme/events/123/edit', { memberships: { acme } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Arrangementer' })).toBeTruthy();
+    expect(screen.getByText(/Der er ikke tilføjet noget endnu/)).toBeTruthy();
+  });
+
+  it('shows the app-download notice with the provider name to a member without admin access', async () => {
+    renderAt('/en/acme', { memberships: { acme: { ...acme, role: 'member', areas: [] } } });
+    const notice = await screen.findByTestId('app-download-notice');
+    expect(notice.textContent).toContain('Download the free Klubportalen App from App Store or Play Store');
+  });
+
+  it('asks for the second factor when the account has a verified one and the session is aal1', async () => {
+    const router = renderAt('/en/acme', { memberships: { acme }, verifiedFactor: true, aal: 'aal1' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'));
+    expect(new URLSearchParams(router.state.location.search).get('step')).toBe('mfa');
+    expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeTruthy();
+  });
+
+  it('lets an aal2 session with a verified factor in', async () => {
+    renderAt('/en/acme', { memberships: { acme }, verifiedFactor: true, aal: 'aal2' });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Acme Idrætsforening' })).toBeTruthy();
+  });
+
+  it('redirects the root to the remembered language', async () => {
+    document.cookie = 'i18n_redirected=da; Path=/';
+    const router = renderAt('/');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/da'));
+    expect(await screen.findByRole('heading', { name: 'Hele klubben ét sted' })).toBeTruthy();
+  });
+});
