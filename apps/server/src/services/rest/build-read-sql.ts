@@ -96,7 +96,7 @@ function embedJoin(parent: PlanNode, embed: PlannedEmbed, params: SqlParams): st
   const paging = pagingClause(child.mods.limit, child.mods.offset);
   const inner = `select ${parts.list.join(', ')} from ${from} ${joins}${allWhere}${group}${order}${paging}`;
   const on = embed.joinType === 'inner' ? `${embed.joinRef}."pgrst_body" is not null` : 'true';
-  return `left join lateral (select json_agg(pgrst_r) as "pgrst_body" from (${inner}) as pgrst_r) as ${embed.joinRef} on ${on}`;
+  return `${lateral} (select json_agg(pgrst_r) as "pgrst_body" from (${inner}) as pgrst_r) as ${embed.joinRef} on ${on}`;
 }
 
 /** The pieces of one node's query; the caller adds FROM, the join conditions and paging. */

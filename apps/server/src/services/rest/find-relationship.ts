@@ -144,6 +144,12 @@ export function findRelationship(
       });
   }
   if (hint !== undefined) candidates = candidates.filter((r) => matchesHint(r, hint));
+  // A self-reference matches one key in both directions: a column hint names the
+  // parent's own column (to-one), the constraint name the reverse direction (to-many).
+  if (hint !== undefined && candidates.length === 2 && candidates[0]!.key === candidates[1]!.key) {
+    const toOne = hint !== candidates[0]!.key.name;
+    candidates = candidates.filter((r) => r.toOne === toOne);
+  }
   if (candidates.length === 1) return candidates[0]!;
   if (candidates.length === 0) {
     throw restErrors.noRelationship(parent.name, name, parent.schema, hint, null);
