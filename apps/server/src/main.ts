@@ -39,7 +39,7 @@ async function main(): Promise<void> {
   }
   const lines = [
     '',
-    `  Club platform is running on ${platform.url}`,
+    `  Club platform is running on ${config.port === 0 ? platform.url : config.publicUrl}`,
     `  Database:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${path.resolve(config.dataDir)}`}`,
     `  Keys file: ${platform.keys.file ?? 'in memory'}`,
     '',
