@@ -1,6 +1,6 @@
 // POST /token?grant_type=refresh_token (brief §8): rotation with reuse detection. A
-// revoked token is accepted again when it is the parent of the session's active token
-// (the client lost the last answer) or within the reuse interval; any other reuse
+// revoked token is accepted again when it is the parent of the session's only active
+// token (the client lost the last answer) or within the reuse interval; any other reuse
 // deletes the whole session and answers refresh_token_already_used.
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/app-env';
@@ -54,10 +54,10 @@ export async function refreshGrant(ctx: AuthContext, c: Context<AppEnv>, body: B
     if (row.revoked) {
       const { rows: active } = await q.query<{ id: string; parent: string | null }>(
         `select id::text, parent from auth.refresh_tokens
-          where session_id = $1 and revoked = false order by id desc limit 1`,
+          where session_id = $1 and revoked = false order by id desc limit 2`,
         [sessionId],
       );
-      const isParentOfActive = active[0]?.parent === row.token;
+      const isParentOfActive = active.length === 1 && active[0]!.parent === row.token;
       const withinInterval = secondsSince(row.updated_at) <= ctx.config.refreshTokenReuseInterval;
       if (!isParentOfActive && !withinInterval) {
         if (ctx.config.refreshTokenRotation) {

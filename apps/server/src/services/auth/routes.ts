@@ -1,9 +1,9 @@
 // The auth service's routing table (GoTrue's paths under /auth/v1). Browser navigations
 // (/verify GET, /authorize, /callback) and the public metadata need no apikey; every
-// other route goes through the gateway's apikey check, refused in GoTrue's format.
+// other route needs a valid apikey (access/caller.ts), refused in GoTrue's format.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { apiKeyGate } from '../../http/api-key-gate';
+import { GatewayError, resolveCaller } from '../../access/caller';
 import type { AppEnv } from '../../http/app-env';
 import { adminCreateUser } from './admin-create-user';
 import { adminDeleteUser } from './admin-delete-user';
@@ -74,13 +74,17 @@ export function authRoutes(ctx: AuthContext): Hono<AppEnv> {
     routes.delete('/_dev/inbox', run(clearDevInbox));
   }
 
-  routes.use(
-    '*',
-    apiKeyGate(ctx.deps.keys, {
-      requireKey: true,
-      refuse: (c, error) => renderAuthError(c, new AuthError(401, 'no_authorization', error.message)),
-    }),
-  );
+  // Like the platform gateway in front of GoTrue: only the apikey is checked here; the
+  // bearer token is the endpoint's business (public ones ignore it).
+  routes.use('*', async (c, next) => {
+    try {
+      await resolveCaller(ctx.deps.keys, { apikey: c.req.header('apikey') ?? c.req.query('apikey'), authorization: undefined }, { requireKey: true });
+    } catch (error) {
+      if (error instanceof GatewayError) return renderAuthError(c, new AuthError(401, 'no_authorization', error.message));
+      throw error;
+    }
+    await next();
+  });
   routes.post('/signup', run(signUp));
   routes.post('/token', run(issueToken));
   routes.post('/otp', run(sendOtp));
