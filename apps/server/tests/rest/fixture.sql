@@ -176,3 +176,5 @@ create schema hidden;
 create table hidden.things (id int primary key);
 grant usage on schema hidden to anon, authenticated, service_role;
 grant all on all tables in schema hidden to anon, authenticated, service_role;
+
+create function rest_test.show_timeout() returns text language sql stable as $$ select current_setting('statement_timeout') $$;

@@ -41,7 +41,8 @@ export function restRoutes(deps: ServerDeps, holder: SchemaCacheHolder): Hono<Ap
     }
   };
 
-  routes.on(['GET', 'HEAD'], '/', (c) => handle(c, { root: true, rpcRead: false }, (s) => describeOpenApi(s)));
+  const root = (c: Context<AppEnv>) => handle(c, { root: true, rpcRead: false }, (s) => describeOpenApi(s));
+  routes.on(['GET', 'HEAD'], '/', root);
 
   routes.all('/rpc/:fn', (c) => {
     const method = c.req.method;
@@ -69,6 +70,11 @@ export function restRoutes(deps: ServerDeps, holder: SchemaCacheHolder): Hono<Ap
     }
   });
 
-  routes.all('*', (c) => errorResponse(restErrors.invalidPath(new URL(c.req.url).pathname)));
+  routes.all('*', (c) => {
+    const path = new URL(c.req.url).pathname;
+    // The mount point with a trailing slash is the root too.
+    if (/^\/rest\/v1\/?$/.test(path) && (c.req.method === 'GET' || c.req.method === 'HEAD')) return root(c);
+    return errorResponse(restErrors.invalidPath(path));
+  });
   return routes;
 }
