@@ -170,10 +170,10 @@ async function applyEffect(
       );
       await q.query(
         `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
-         values ($1, $1, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', true), 'email', now(), now(), now())
+         values ($1::text, $3::uuid, jsonb_build_object('sub', $1::text, 'email', $2::text, 'email_verified', true), 'email', now(), now(), now())
          on conflict (provider_id, provider) do update set identity_data = auth.identities.identity_data
            || jsonb_build_object('email', $2::text, 'email_verified', true), updated_at = now()`,
-        [user.id, email],
+        [user.id, email, user.id],
       );
       await q.query(
         `update auth.users set raw_app_meta_data = coalesce(raw_app_meta_data, '{}'::jsonb) || '{"provider": "email"}'::jsonb

@@ -1,0 +1,161 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SMTPServer } from 'smtp-server';
+import { startTestPlatform, type TestPlatform } from '../support/test-platform';
+import { strongPassword, uniqueEmail } from './auth-test-kit';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+}
+
+describe('mail over SMTP, SMS over a webhook, and the access token hook', () => {
+  let t: TestPlatform;
+  let smtp: SMTPServer;
+  let smsServer: http.Server;
+  const mails: Received[] = [];
+  const sms: { to: string; body: string }[] = [];
+
+  beforeAll(async () => {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onData(stream, session, callback) {
+        let raw = '';
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
+        stream.on('end', () => {
+          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: decodeQuotedPrintable(raw) });
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const smtpPort = (smtp.server.address() as AddressInfo).port;
+    smsServer = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        sms.push(JSON.parse(body) as { to: string; body: string });
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ message_id: `sms-${sms.length}` }));
+      });
+    });
+    await new Promise<void>((resolve) => smsServer.listen(0, '127.0.0.1', resolve));
+    const smsPort = (smsServer.address() as AddressInfo).port;
+    t = await startTestPlatform({
+      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      MAIL_FROM: 'Klubben <noreply@klub.test>',
+      SMS_WEBHOOK_URL: `http://127.0.0.1:${smsPort}/sms`,
+      AUTH_PHONE_ENABLED: 'true',
+      AUTH_MAX_FREQUENCY: '0',
+      AUTH_SMS_MAX_FREQUENCY: '0',
+      AUTH_HOOK_CUSTOM_ACCESS_TOKEN: 'pg-functions://postgres/public/test_token_hook',
+    });
+    await t.db.exec(`
+      create or replace function public.test_token_hook(event jsonb) returns jsonb language plpgsql as $$
+      begin
+        if event->'claims'->>'email' like 'hook-error%' then
+          return jsonb_build_object('error', jsonb_build_object('http_code', 403, 'message', 'Not today'));
+        end if;
+        if event->'claims'->>'email' like 'hook-broken%' then
+          return jsonb_build_object('claims', jsonb_build_object('sub', event->'claims'->>'sub'));
+        end if;
+        return jsonb_build_object('claims', (event->'claims') || jsonb_build_object(
+          'memberships', jsonb_build_object('demo', jsonb_build_object('role', 'member')),
+          'hook_method', event->>'authentication_method'));
+      end $$;`);
+  });
+  afterAll(async () => {
+    await t.stop();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await new Promise<void>((resolve) => smsServer.close(() => resolve()));
+  });
+
+  it('delivers the confirmation mail over SMTP and the link signs the user in', async () => {
+    const email = uniqueEmail('smtp');
+    const { error } = await t.client().auth.signUp({ email, password: strongPassword, options: { emailRedirectTo: t.url } });
+    expect(error).toBeNull();
+    const mail = mails.find((m) => m.to.includes(email));
+    expect(mail).toBeDefined();
+    expect(mail!.raw).toContain('Subject: Confirm your sign-up');
+    expect(mail!.raw).toContain('From: Klubben <noreply@klub.test>');
+    const link = /(http:\/\/127\.0\.0\.1:\d+\/auth\/v1\/verify\?token=[0-9a-f]+&type=signup&redirect_to=[^\s"<]+)/.exec(mail!.raw)?.[1];
+    expect(link).toBeDefined();
+    const res = await fetch(link!.replace(/&amp;/g, '&'), { redirect: 'manual' });
+    expect(res.status).toBe(303);
+    const fragment = new URLSearchParams(new URL(res.headers.get('location')!).hash.slice(1));
+    const token = fragment.get('access_token')!;
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    expect(claims.email).toBe(email);
+    expect(claims.memberships).toEqual({ demo: { role: 'member' } });
+    expect(claims.hook_method).toBe('otp');
+    // With SMTP configured the development inbox is still there but receives nothing.
+    const inbox = await (await fetch(`${t.url}/auth/v1/_dev/inbox?format=json&to=${encodeURIComponent(email)}`)).json();
+    expect(inbox.messages).toEqual([]);
+  });
+
+  it('sends e-mail change confirmations to both addresses and changes after the second', async () => {
+    const email = uniqueEmail('old');
+    const next = uniqueEmail('new');
+    await t.adminClient().auth.admin.createUser({ email, password: strongPassword, email_confirm: true });
+    const client = t.client();
+    const { data } = await client.auth.signInWithPassword({ email, password: strongPassword });
+    await client.auth.setSession(data.session!);
+    const upd = await client.auth.updateUser({ email: next });
+    expect(upd.error).toBeNull();
+    expect(upd.data.user?.new_email).toBe(next);
+    const toNew = mails.filter((m) => m.to.includes(next)).at(-1)!;
+    const toOld = mails.filter((m) => m.to.includes(email)).at(-1)!;
+    const codeNew = /Or enter this code: (\d{6})/.exec(toNew.raw)?.[1];
+    const codeOld = /Or enter this code: (\d{6})/.exec(toOld.raw)?.[1];
+    expect(codeNew).toMatch(/^\d{6}$/);
+    expect(codeOld).toMatch(/^\d{6}$/);
+    const first = await t.client().auth.verifyOtp({ email: next, token: codeNew!, type: 'email_change' });
+    expect(first.error).toBeNull();
+    expect(first.data.session).toBeNull();
+    const second = await t.client().auth.verifyOtp({ email, token: codeOld!, type: 'email_change' });
+    expect(second.error).toBeNull();
+    expect(second.data.user?.email).toBe(next);
+    expect((await t.client().auth.signInWithPassword({ email: next, password: strongPassword })).error).toBeNull();
+  });
+
+  it('signs up with a phone number over the SMS webhook', async () => {
+    const phone = `+4520${Math.floor(100000 + Math.random() * 899999)}`;
+    const client = t.client();
+    const { data, error } = await client.auth.signUp({ phone, password: strongPassword });
+    expect(error).toBeNull();
+    expect(data.user?.phone).toBe(phone.slice(1));
+    expect(data.user?.app_metadata.provider).toBe('phone');
+    const message = sms.filter((m) => m.to === phone).at(-1)!;
+    const code = /(\d{6})/.exec(message.body)![1]!;
+    const verified = await client.auth.verifyOtp({ phone, token: code, type: 'sms' });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user?.phone_confirmed_at).toEqual(expect.any(String));
+    const otp = await client.auth.signInWithOtp({ phone });
+    expect(otp.error).toBeNull();
+    expect(otp.data.messageId).toMatch(/^sms-\d+$/);
+    const bad = await client.auth.signUp({ phone: '0123', password: strongPassword });
+    expect(bad.error?.message).toBe('Invalid phone number format (E.164 required)');
+  });
+
+  it('surfaces hook refusals and malformed hook output as errors', async () => {
+    for (const prefix of ['hook-error', 'hook-broken']) {
+      const email = uniqueEmail(prefix);
+      await t.adminClient().auth.admin.createUser({ email, password: strongPassword, email_confirm: true });
+      const res = await t.client().auth.signInWithPassword({ email, password: strongPassword });
+      expect(res.data.session).toBeNull();
+      if (prefix === 'hook-error') {
+        expect(res.error?.status).toBe(403);
+        expect(res.error?.message).toBe('Not today');
+      } else {
+        expect(res.error?.status).toBe(500);
+        expect(res.error?.message).toContain('output claims do not conform to the expected schema');
+      }
+    }
+  });
+});
