@@ -49,7 +49,9 @@ describe.each(protocolVersions)('broadcast and presence over protocol %s', (vsn)
     const onlyB: unknown[] = [];
     const all: unknown[] = [];
     other.on('broadcast', { event: '*' }, (m) => otherGot.push(m));
-    listener.on('broadcast', { event: 'b' }, (m) => onlyB.push(m)).on('broadcast', { event: '*' }, (m) => all.push(m));
+    listener
+      .on('broadcast', { event: 'b' }, (m) => onlyB.push(m))
+      .on('broadcast', { event: '*' }, (m) => all.push(m));
     for (const ch of [sender, other, listener]) expect((await subscribe(ch)).status).toBe('SUBSCRIBED');
     await sender.send({ type: 'broadcast', event: 'a', payload: { i: 1 } });
     await sender.send({ type: 'broadcast', event: 'b', payload: { i: 2 } });

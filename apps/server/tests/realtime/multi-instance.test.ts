@@ -57,7 +57,9 @@ describe('realtime across two server instances on one PostgreSQL', () => {
     });
     for (let i = 0; i < 2; i++) {
       const db = await openPostgresDatabase({ connectionString: url.toString(), maxConnections: 4 });
-      instances.push(await startPlatform({ config, logger: pino({ level: config.logLevel }), db, inMemoryKeys: true }));
+      instances.push(
+        await startPlatform({ config, logger: pino({ level: config.logLevel }), db, inMemoryKeys: true }),
+      );
     }
     [a, b] = instances as [RunningPlatform, RunningPlatform];
     await a.db.exec(`
@@ -125,7 +127,10 @@ describe('realtime across two server instances on one PostgreSQL', () => {
     const late = clientOf(b).channel('room');
     late.on('presence', { event: 'sync' }, () => undefined);
     expect((await subscribe(late)).status).toBe('SUBSCRIBED');
-    await waitFor(() => 'on-a' in late.presenceState() && 'on-b' in late.presenceState(), 'state for a late joiner');
+    await waitFor(
+      () => 'on-a' in late.presenceState() && 'on-b' in late.presenceState(),
+      'state for a late joiner',
+    );
 
     await onA.unsubscribe();
     await waitFor(() => !('on-a' in onB.presenceState()), 'leave reaches B');
@@ -136,8 +141,12 @@ describe('realtime across two server instances on one PostgreSQL', () => {
     const onB = clientOf(b).channel('changes-b');
     const gotA: unknown[] = [];
     const gotB: unknown[] = [];
-    onA.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_shared' }, (p) => gotA.push(p.new));
-    onB.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_shared' }, (p) => gotB.push(p.new));
+    onA.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_shared' }, (p) =>
+      gotA.push(p.new),
+    );
+    onB.on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_shared' }, (p) =>
+      gotB.push(p.new),
+    );
     expect((await subscribe(onA)).status).toBe('SUBSCRIBED');
     expect((await subscribe(onB)).status).toBe('SUBSCRIBED');
     await a.db.query(`insert into public.rt_shared values (1, 'written through a')`);

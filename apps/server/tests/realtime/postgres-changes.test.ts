@@ -63,7 +63,11 @@ describe.each(protocolVersions)('postgres_changes over protocol %s', (vsn) => {
     channel.on('system', {}, (m) => system.push(m));
     expect((await subscribe(channel)).status).toBe('SUBSCRIBED');
     await waitFor(() => system.length > 0, 'system message');
-    expect(system[0]).toMatchObject({ extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL' });
+    expect(system[0]).toMatchObject({
+      extension: 'postgres_changes',
+      status: 'ok',
+      message: 'Subscribed to PostgreSQL',
+    });
 
     await t.db.query(
       `insert into public.rt_open values (1, 'one', 12.5, '{1,2}', '{"a":1}', '2026-01-02T03:04:05Z')`,
@@ -92,12 +96,20 @@ describe.each(protocolVersions)('postgres_changes over protocol %s', (vsn) => {
     await t.db.exec('alter table public.rt_open replica identity full');
     try {
       const c = await client();
-      const { channel, got } = collect(c, 'open-full', { event: 'UPDATE', schema: 'public', table: 'rt_open' });
+      const { channel, got } = collect(c, 'open-full', {
+        event: 'UPDATE',
+        schema: 'public',
+        table: 'rt_open',
+      });
       expect((await subscribe(channel)).status).toBe('SUBSCRIBED');
       await t.db.query(`insert into public.rt_open (id, label) values (2, 'before')`);
       await t.db.query(`update public.rt_open set label = 'after' where id = 2`);
       await waitFor(() => got.length === 1, 'update');
-      expect(got[0]).toMatchObject({ eventType: 'UPDATE', new: { label: 'after' }, old: { id: 2, label: 'before' } });
+      expect(got[0]).toMatchObject({
+        eventType: 'UPDATE',
+        new: { label: 'after' },
+        old: { id: 2, label: 'before' },
+      });
     } finally {
       await t.db.exec('alter table public.rt_open replica identity default');
     }
@@ -106,21 +118,51 @@ describe.each(protocolVersions)('postgres_changes over protocol %s', (vsn) => {
   it('applies eq, neq, lt, gte and in filters and per-event bindings', async () => {
     const c = await client();
     const seen: Record<string, number[]> = { eq: [], neq: [], lt: [], gte: [], in: [], insertOnly: [] };
-    const push = (k: string) => (p: Change) => seen[k]!.push(Number((p.new as { id?: number }).id ?? (p.old as { id?: number }).id));
+    const push = (k: string) => (p: Change) =>
+      seen[k]!.push(Number((p.new as { id?: number }).id ?? (p.old as { id?: number }).id));
     const channel = c
       .channel('filters')
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_open', filter: 'id=eq.2' }, push('eq'))
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_open', filter: 'label=neq.skip' }, push('neq'))
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_open', filter: 'n=lt.10' }, push('lt'))
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_open', filter: 'id=gte.3' }, push('gte'))
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_open', filter: 'label=in.(a,"b,c")' }, push('in'))
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'rt_open', filter: 'id=eq.2' },
+        push('eq'),
+      )
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'rt_open', filter: 'label=neq.skip' },
+        push('neq'),
+      )
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'rt_open', filter: 'n=lt.10' },
+        push('lt'),
+      )
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'rt_open', filter: 'id=gte.3' },
+        push('gte'),
+      )
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'rt_open', filter: 'label=in.(a,"b,c")' },
+        push('in'),
+      )
       .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_open' }, push('insertOnly'));
     expect((await subscribe(channel)).status).toBe('SUBSCRIBED');
-    await t.db.query(`insert into public.rt_open (id, label, n) values (1, 'a', 5), (2, 'skip', 50), (3, 'b,c', 9), (4, 'd', 10)`);
+    await t.db.query(
+      `insert into public.rt_open (id, label, n) values (1, 'a', 5), (2, 'skip', 50), (3, 'b,c', 9), (4, 'd', 10)`,
+    );
     await t.db.query(`update public.rt_open set label = 'x' where id = 1`);
     await waitFor(() => seen.insertOnly!.length === 4, 'all inserts');
     await sleep(100);
-    expect(seen).toEqual({ eq: [2], neq: [1, 3, 4], lt: [1, 3], gte: [3, 4], in: [1, 3], insertOnly: [1, 2, 3, 4] });
+    expect(seen).toEqual({
+      eq: [2],
+      neq: [1, 3, 4],
+      lt: [1, 3],
+      gte: [3, 4],
+      in: [1, 3],
+      insertOnly: [1, 2, 3, 4],
+    });
   });
 
   it('shows a subscriber only the rows RLS lets it select', async () => {
@@ -133,7 +175,12 @@ describe.each(protocolVersions)('postgres_changes over protocol %s', (vsn) => {
     const fromAnon = collect(anon, 'notes', filter);
     for (const x of [fromA, fromB, fromAnon]) expect((await subscribe(x.channel)).status).toBe('SUBSCRIBED');
 
-    await t.db.query('insert into public.rt_notes (owner, body) values ($1, $2), ($3, $4)', [userA, 'for a', userB, 'for b']);
+    await t.db.query('insert into public.rt_notes (owner, body) values ($1, $2), ($3, $4)', [
+      userA,
+      'for a',
+      userB,
+      'for b',
+    ]);
     await waitFor(() => fromA.got.length === 1 && fromB.got.length === 1, 'one insert each');
     await sleep(150);
     expect(fromA.got.map((c) => (c.new as { body: string }).body)).toEqual(['for a']);
@@ -171,7 +218,9 @@ describe.each(protocolVersions)('postgres_changes over protocol %s', (vsn) => {
     await sleep(200);
     expect(got).toEqual([]);
     const triggers = () =>
-      t.db.query<{ n: string }>(`select count(*)::text as n from pg_trigger where tgrelid = 'public.rt_later'::regclass and tgname = 'realtime_capture'`);
+      t.db.query<{ n: string }>(
+        `select count(*)::text as n from pg_trigger where tgrelid = 'public.rt_later'::regclass and tgname = 'realtime_capture'`,
+      );
     expect((await triggers()).rows[0]!.n).toBe('0');
 
     await t.db.exec('alter publication supabase_realtime add table public.rt_later');
@@ -192,18 +241,28 @@ describe.each(protocolVersions)('postgres_changes over protocol %s', (vsn) => {
     const system: { status: string; message: string }[] = [];
     const channel = c
       .channel('bad-filter')
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_open', filter: 'nope=eq.1' }, () => undefined)
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'rt_open', filter: 'nope=eq.1' },
+        () => undefined,
+      )
       .on('system', {}, (m: { status: string; message: string }) => system.push(m));
     expect((await subscribe(channel)).status).toBe('SUBSCRIBED');
     await waitFor(() => system.some((m) => m.status === 'error'), 'system error');
-    expect(system.find((m) => m.status === 'error')!.message).toMatch(/^Unable to subscribe to changes with given parameters/);
+    expect(system.find((m) => m.status === 'error')!.message).toMatch(
+      /^Unable to subscribe to changes with given parameters/,
+    );
   });
 
   it('refuses a join whose filter cannot be parsed', async () => {
     const c = await client();
     const channel = c
       .channel('unparsable')
-      .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_open', filter: 'id=like.1' }, () => undefined);
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'rt_open', filter: 'id=like.1' },
+        () => undefined,
+      );
     const outcome = await subscribe(channel);
     expect(outcome.status).toBe('CHANNEL_ERROR');
     expect(outcome.error?.message).toMatch(/Unable to subscribe to changes with given parameters/);

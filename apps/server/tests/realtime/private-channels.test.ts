@@ -55,10 +55,14 @@ describe.each(protocolVersions)('private channels and tokens over protocol %s', 
     const ok = (await client(await tokenFor(member))).channel('team:red', { config: { private: true } });
     expect((await subscribe(ok)).status).toBe('SUBSCRIBED');
 
-    const refused = (await client(await tokenFor(outsider))).channel('team:red', { config: { private: true } });
+    const refused = (await client(await tokenFor(outsider))).channel('team:red', {
+      config: { private: true },
+    });
     const outcome = await subscribe(refused);
     expect(outcome.status).toBe('CHANNEL_ERROR');
-    expect(outcome.error?.message).toBe('Unauthorized: You do not have permissions to read from this Channel topic: team:red');
+    expect(outcome.error?.message).toBe(
+      'Unauthorized: You do not have permissions to read from this Channel topic: team:red',
+    );
 
     const anon = (await client()).channel('team:red', { config: { private: true } });
     expect((await subscribe(anon)).status).toBe('CHANNEL_ERROR');
@@ -68,13 +72,16 @@ describe.each(protocolVersions)('private channels and tokens over protocol %s', 
     const sender = (await client(await tokenFor(member))).channel('team:red', {
       config: { private: true, broadcast: { ack: true } },
     });
-    const privateListener = (await client(await tokenFor(member))).channel('team:red', { config: { private: true } });
+    const privateListener = (await client(await tokenFor(member))).channel('team:red', {
+      config: { private: true },
+    });
     const publicListener = (await client()).channel('team:red');
     const gotPrivate: unknown[] = [];
     const gotPublic: unknown[] = [];
     privateListener.on('broadcast', { event: '*' }, (m) => gotPrivate.push(m));
     publicListener.on('broadcast', { event: '*' }, (m) => gotPublic.push(m));
-    for (const ch of [sender, privateListener, publicListener]) expect((await subscribe(ch)).status).toBe('SUBSCRIBED');
+    for (const ch of [sender, privateListener, publicListener])
+      expect((await subscribe(ch)).status).toBe('SUBSCRIBED');
 
     expect(await sender.send({ type: 'broadcast', event: 'secret', payload: { x: 1 } })).toBe('ok');
     await waitFor(() => gotPrivate.length === 1, 'private delivery');
@@ -86,7 +93,9 @@ describe.each(protocolVersions)('private channels and tokens over protocol %s', 
   });
 
   it('delivers realtime.send() from SQL to private subscribers', async () => {
-    const listener = (await client(await tokenFor(member))).channel('team:red', { config: { private: true } });
+    const listener = (await client(await tokenFor(member))).channel('team:red', {
+      config: { private: true },
+    });
     const got: unknown[] = [];
     listener.on('broadcast', { event: 'from-sql' }, (m) => got.push(m));
     expect((await subscribe(listener)).status).toBe('SUBSCRIBED');
@@ -114,7 +123,11 @@ describe.each(protocolVersions)('private channels and tokens over protocol %s', 
   });
 
   it('re-authorizes a live channel when the client sets a new token', async () => {
-    const secretsOf = (sub: string) => t.db.query('insert into public.rt_secrets values ((select coalesce(max(id), 0) + 1 from public.rt_secrets), $1, $2)', [sub, `for ${sub}`]);
+    const secretsOf = (sub: string) =>
+      t.db.query(
+        'insert into public.rt_secrets values ((select coalesce(max(id), 0) + 1 from public.rt_secrets), $1, $2)',
+        [sub, `for ${sub}`],
+      );
     const c = await client(await tokenFor(member));
     const got: string[] = [];
     const channel = c
@@ -144,7 +157,9 @@ describe.each(protocolVersions)('private channels and tokens over protocol %s', 
     await waitFor(() => channel.state === 'joined', 'joined');
     await c.realtime.setAuth(await tokenFor(outsider));
     expect(await statuses).toEqual(['SUBSCRIBED', 'CLOSED']);
-    expect(system.map((m) => m.message)).toContain('You do not have permissions to read from this Channel topic: team:red');
+    expect(system.map((m) => m.message)).toContain(
+      'You do not have permissions to read from this Channel topic: team:red',
+    );
   });
 
   it('closes the channel with a system message when its token expires', async () => {
@@ -157,7 +172,11 @@ describe.each(protocolVersions)('private channels and tokens over protocol %s', 
       sleep(6000).then(() => ['gave up']),
     ]);
     expect(statuses).toEqual(['SUBSCRIBED', 'CLOSED']);
-    expect(system[0]).toMatchObject({ extension: 'system', status: 'error', message: expect.stringMatching(/^Token has expired \d+ seconds ago$/) });
+    expect(system[0]).toMatchObject({
+      extension: 'system',
+      status: 'error',
+      message: expect.stringMatching(/^Token has expired \d+ seconds ago$/),
+    });
   });
 
   it('refuses a join with an invalid or role-less token', async () => {

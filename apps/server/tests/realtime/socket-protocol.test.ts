@@ -33,7 +33,8 @@ async function connect(url: string, query: string): Promise<Raw> {
     frames,
     binary,
     closed,
-    send: (frame) => ws.send(typeof frame === 'string' || Buffer.isBuffer(frame) ? frame : JSON.stringify(frame)),
+    send: (frame) =>
+      ws.send(typeof frame === 'string' || Buffer.isBuffer(frame) ? frame : JSON.stringify(frame)),
     async next(match, what) {
       await waitFor(() => frames.some(match), what);
       return frames.find(match);
@@ -54,7 +55,14 @@ function upgradeStatus(url: string, query: string): Promise<{ status: number; bo
 }
 
 /** A v2 "user broadcast push" frame (kind 3). */
-function userBroadcastPush(joinRef: string, ref: string, topic: string, event: string, payload: Buffer, json: boolean) {
+function userBroadcastPush(
+  joinRef: string,
+  ref: string,
+  topic: string,
+  event: string,
+  payload: Buffer,
+  json: boolean,
+) {
   const parts = [joinRef, ref, topic, event, ''].map((s) => Buffer.from(s));
   const header = Buffer.from([3, ...parts.map((p) => p.length), json ? 1 : 0]);
   return Buffer.concat([header, ...parts, payload]);
@@ -63,14 +71,20 @@ function userBroadcastPush(joinRef: string, ref: string, topic: string, event: s
 describe('realtime socket protocol', () => {
   let t: TestPlatform;
   beforeAll(async () => {
-    t = await startTestPlatform({ REALTIME_MAX_CHANNELS_PER_SOCKET: '3', REALTIME_MAX_EVENTS_PER_SECOND: '20' });
+    t = await startTestPlatform({
+      REALTIME_MAX_CHANNELS_PER_SOCKET: '3',
+      REALTIME_MAX_EVENTS_PER_SECOND: '20',
+    });
   });
   afterAll(async () => {
     await t.stop();
   });
 
   it('refuses upgrades without a valid apikey or with an unknown version', async () => {
-    expect(await upgradeStatus(t.url, 'vsn=1.0.0')).toEqual({ status: 401, body: '{"error":"API key is missing"}' });
+    expect(await upgradeStatus(t.url, 'vsn=1.0.0')).toEqual({
+      status: 401,
+      body: '{"error":"API key is missing"}',
+    });
     expect(await upgradeStatus(t.url, 'apikey=nonsense&vsn=1.0.0')).toEqual({
       status: 401,
       body: '{"error":"The token provided is not a valid JWT"}',
@@ -96,7 +110,13 @@ describe('realtime socket protocol', () => {
       ref: '1',
       join_ref: '1',
     });
-    raw.send({ topic: 'realtime:nowhere', event: 'broadcast', payload: { type: 'broadcast', event: 'x', payload: {} }, ref: '2', join_ref: '9' });
+    raw.send({
+      topic: 'realtime:nowhere',
+      event: 'broadcast',
+      payload: { type: 'broadcast', event: 'x', payload: {} },
+      ref: '2',
+      join_ref: '9',
+    });
     expect(await raw.next((f) => (f as { ref?: string }).ref === '2', 'unmatched reply')).toMatchObject({
       payload: { status: 'error', response: { reason: 'unmatched topic' } },
     });
@@ -107,7 +127,13 @@ describe('realtime socket protocol', () => {
     const a = await connect(t.url, `apikey=${t.anonKey}&vsn=2.0.0`);
     const b = await connect(t.url, `apikey=${t.anonKey}&vsn=2.0.0`);
     const binding = { event: '*', schema: 'public', table: 'events', filter: 'id=eq.5' };
-    a.send(['1', '1', 'realtime:bin', 'phx_join', { config: { broadcast: { self: false }, postgres_changes: [binding] } }]);
+    a.send([
+      '1',
+      '1',
+      'realtime:bin',
+      'phx_join',
+      { config: { broadcast: { self: false }, postgres_changes: [binding] } },
+    ]);
     b.send(['1', '1', 'realtime:bin', 'phx_join', { config: {} }]);
     const reply = (await a.next((f) => Array.isArray(f) && f[1] === '1', 'v2 join reply')) as unknown[];
     expect(reply.slice(0, 4)).toEqual(['1', '1', 'realtime:bin', 'phx_reply']);
@@ -126,7 +152,13 @@ describe('realtime socket protocol', () => {
 
     a.send(userBroadcastPush('1', '3', 'realtime:bin', 'json', Buffer.from('{"n":1}'), true));
     const json = await b.next((f) => Array.isArray(f) && f[3] === 'broadcast', 'json broadcast');
-    expect(json).toEqual([null, null, 'realtime:bin', 'broadcast', { type: 'broadcast', event: 'json', payload: { n: 1 } }]);
+    expect(json).toEqual([
+      null,
+      null,
+      'realtime:bin',
+      'broadcast',
+      { type: 'broadcast', event: 'json', payload: { n: 1 } },
+    ]);
     a.ws.close();
     b.ws.close();
   });
@@ -160,14 +192,26 @@ describe('realtime socket protocol', () => {
   it('limits channels per socket and messages per second', async () => {
     const raw = await connect(t.url, `apikey=${t.anonKey}&vsn=1.0.0`);
     for (let i = 1; i <= 4; i++) {
-      raw.send({ topic: `realtime:c${i}`, event: 'phx_join', payload: { config: {} }, ref: `j${i}`, join_ref: `j${i}` });
+      raw.send({
+        topic: `realtime:c${i}`,
+        event: 'phx_join',
+        payload: { config: {} },
+        ref: `j${i}`,
+        join_ref: `j${i}`,
+      });
     }
     expect(await raw.next((f) => (f as { ref?: string }).ref === 'j4', 'fourth join')).toMatchObject({
       payload: { status: 'error', response: { reason: 'ChannelRateLimitReached: Too many channels' } },
     });
     await raw.next((f) => (f as { ref?: string }).ref === 'j3', 'third join');
     for (let i = 0; i < 25; i++) {
-      raw.send({ topic: 'realtime:c1', event: 'broadcast', payload: { type: 'broadcast', event: 'e', payload: { i } }, ref: `b${i}`, join_ref: 'j1' });
+      raw.send({
+        topic: 'realtime:c1',
+        event: 'broadcast',
+        payload: { type: 'broadcast', event: 'e', payload: { i } },
+        ref: `b${i}`,
+        join_ref: 'j1',
+      });
     }
     expect(await raw.next((f) => (f as { ref?: string }).ref === 'b24', 'limited broadcast')).toMatchObject({
       payload: { status: 'error', response: { reason: 'RateLimitReached: Too many messages per second' } },

@@ -39,11 +39,17 @@ export function createSocketAcceptor(ctx: RealtimeContext) {
       return true;
     }
     const apikey = url.searchParams.get('apikey') ?? headerOf(req, 'x-api-key') ?? headerOf(req, 'apikey');
-    resolveCaller(ctx.deps.keys, { apikey: apikey ?? undefined, authorization: undefined }, { requireKey: true })
+    resolveCaller(
+      ctx.deps.keys,
+      { apikey: apikey ?? undefined, authorization: undefined },
+      { requireKey: true },
+    )
       .then((caller) => {
         if (socket.destroyed) return;
         wss.handleUpgrade(req, socket, head, (ws) => {
-          const session = new SocketSession(ws, vsn, subscriberOfCaller(caller), ctx, (s) => sessions.delete(s));
+          const session = new SocketSession(ws, vsn, subscriberOfCaller(caller), ctx, (s) =>
+            sessions.delete(s),
+          );
           sessions.add(session);
         });
       })

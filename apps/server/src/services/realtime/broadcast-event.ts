@@ -34,7 +34,11 @@ export async function broadcastEvent(ctx: RealtimeContext, c: Context<AppEnv>): 
     try {
       await withRequestContext(
         ctx.deps.db,
-        { role: subscriber.role, claims: subscriber.claims, settings: { ...ctx.deps.dbSettings, 'realtime.topic': topic } },
+        {
+          role: subscriber.role,
+          claims: subscriber.claims,
+          settings: { ...ctx.deps.dbSettings, 'realtime.topic': topic },
+        },
         (tx) =>
           tx.query(
             `insert into realtime.messages (topic, event, extension, private, payload, binary_payload)
@@ -43,7 +47,8 @@ export async function broadcastEvent(ctx: RealtimeContext, c: Context<AppEnv>): 
           ),
       );
     } catch (error) {
-      if (error instanceof DatabaseError && error.code === '42501') return c.json({ error: pushErrors.unauthorizedWrite(topic) }, 403);
+      if (error instanceof DatabaseError && error.code === '42501')
+        return c.json({ error: pushErrors.unauthorizedWrite(topic) }, 403);
       throw error;
     }
     return c.body(null, 202);

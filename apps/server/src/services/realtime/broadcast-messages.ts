@@ -33,7 +33,8 @@ function parseBatch(body: unknown): BatchMessage[] | undefined {
 
 export async function broadcastMessages(ctx: RealtimeContext, c: Context<AppEnv>): Promise<Response> {
   const text = await c.req.text();
-  if (Buffer.byteLength(text) > ctx.config.maxPayloadBytes * 10) return c.json({ error: httpErrors.invalidBody }, 413);
+  if (Buffer.byteLength(text) > ctx.config.maxPayloadBytes * 10)
+    return c.json({ error: httpErrors.invalidBody }, 413);
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -55,7 +56,10 @@ export async function broadcastMessages(ctx: RealtimeContext, c: Context<AppEnv>
       }
       if (!allowed) continue;
     }
-    ctx.hub.broadcast(hubKeyOf(message.topic, message.private), { event: message.event, payload: message.payload });
+    ctx.hub.broadcast(hubKeyOf(message.topic, message.private), {
+      event: message.event,
+      payload: message.payload,
+    });
   }
   return c.body(null, 202);
 }

@@ -19,7 +19,8 @@ export interface SocketHandle {
   readonly id: string;
   readonly vsn: ProtocolVersion;
   readonly open: boolean;
-  sendText(text: string): void;
+  /** Sends a text frame; a Buffer holds UTF-8 encoded once for many sockets. */
+  sendText(text: string | Buffer): void;
   sendBinary(bytes: Buffer): void;
   push(topic: string, event: string, payload: unknown, joinRef: string | null, ref?: string | null): void;
 }

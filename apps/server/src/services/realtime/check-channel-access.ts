@@ -19,7 +19,10 @@ class Rollback<T> extends Error {
   }
 }
 
-async function rolledBack<T>(db: Database, fn: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<T>) {
+async function rolledBack<T>(
+  db: Database,
+  fn: (tx: Parameters<Parameters<Database['transaction']>[0]>[0]) => Promise<T>,
+) {
   try {
     await db.transaction(async (tx) => {
       throw new Rollback(await fn(tx));
@@ -80,10 +83,10 @@ export async function mayWrite(
   try {
     return await rolledBack(deps.db, async (tx) => {
       await applyRequestContext(tx, contextFor(deps, subscriber, subTopic));
-      await tx.query("insert into realtime.messages (topic, extension, private, event) values ($1, $2, true, 'authorization')", [
-        subTopic,
-        extension,
-      ]);
+      await tx.query(
+        "insert into realtime.messages (topic, extension, private, event) values ($1, $2, true, 'authorization')",
+        [subTopic, extension],
+      );
       return true;
     });
   } catch (error) {

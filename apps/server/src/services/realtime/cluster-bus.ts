@@ -70,9 +70,10 @@ export async function openClusterBus(
 
   async function notifyAll(texts: string[]): Promise<void> {
     // One statement keeps the batch in order for every listener.
-    await db.query("select pg_notify('realtime_bus', m) from unnest($1::text[]) with ordinality as t(m, n) order by n", [
-      texts,
-    ]);
+    await db.query(
+      "select pg_notify('realtime_bus', m) from unnest($1::text[]) with ordinality as t(m, n) order by n",
+      [texts],
+    );
   }
 
   async function receive(raw: string): Promise<void> {
@@ -83,9 +84,10 @@ export async function openClusterBus(
       return;
     }
     if (notice.k === 'ref') {
-      const stored = await db.query<{ payload: BusMessage }>('select payload from realtime.bus_overflow where id = $1', [
-        String(notice.id),
-      ]);
+      const stored = await db.query<{ payload: BusMessage }>(
+        'select payload from realtime.bus_overflow where id = $1',
+        [String(notice.id)],
+      );
       const payload = stored.rows[0]?.payload;
       if (!payload) return;
       notice = payload;
@@ -102,7 +104,9 @@ export async function openClusterBus(
   });
 
   const sweep = setInterval(() => {
-    db.query("delete from realtime.bus_overflow where created_at < now() - interval '1 minute'").catch(() => undefined);
+    db.query("delete from realtime.bus_overflow where created_at < now() - interval '1 minute'").catch(
+      () => undefined,
+    );
   }, 60_000);
   sweep.unref();
 

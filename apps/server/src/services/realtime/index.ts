@@ -23,7 +23,14 @@ export function createRealtimeService(deps: ServerDeps): ServiceModule {
   const feedReady = deps.db
     .query('select realtime.sync_capture()')
     .catch((error: unknown) => logger.warn({ err: error }, 'realtime: could not sync capture triggers'))
-    .then(() => openChangeFeed({ db: deps.db, dbSettings: deps.dbSettings, maxRecordBytes: config.maxRecordBytes, logger }))
+    .then(() =>
+      openChangeFeed({
+        db: deps.db,
+        dbSettings: deps.dbSettings,
+        maxRecordBytes: config.maxRecordBytes,
+        logger,
+      }),
+    )
     .catch((error: unknown) => {
       logger.error({ err: error }, 'realtime: change capture is unavailable');
       return undefined;

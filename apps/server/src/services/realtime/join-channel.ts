@@ -95,7 +95,8 @@ export async function joinChannel(
 
   // The socket may have closed, or the topic been joined again, while this join awaited.
   if (!session.open || session.channels.has(msg.topic)) return;
-  const presenceKey = typeof presence.key === 'string' && presence.key !== '' ? presence.key : crypto.randomUUID();
+  const presenceKey =
+    typeof presence.key === 'string' && presence.key !== '' ? presence.key : crypto.randomUUID();
   const member: ChannelMember = {
     id: crypto.randomUUID(),
     socket: session,
@@ -124,7 +125,8 @@ export async function joinChannel(
     session.push(member.topic, 'presence_state', ctx.hub.presence.stateOf(member.hubKey), member.joinRef);
   }
   if (subscriptions.length > 0) system('postgres_changes', 'ok', systemMessages.subscribedToPostgres);
-  for (const problem of problems) system('postgres_changes', 'error', systemMessages.unableToSubscribe(problem));
+  for (const problem of problems)
+    system('postgres_changes', 'error', systemMessages.unableToSubscribe(problem));
   if (broadcast.replication_ready === true) system('system', 'ok', systemMessages.replicationReady);
   scheduleExpiry(ctx, session, member);
 }

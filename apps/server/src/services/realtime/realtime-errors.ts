@@ -7,7 +7,8 @@ export const joinErrors = {
   unmatchedTopic: 'unmatched topic',
   tooManyChannels: 'ChannelRateLimitReached: Too many channels',
   tooManyJoins: 'ClientJoinRateLimitReached: Too many joins per second',
-  unauthorized: (topic: string) => `Unauthorized: You do not have permissions to read from this Channel topic: ${topic}`,
+  unauthorized: (topic: string) =>
+    `Unauthorized: You do not have permissions to read from this Channel topic: ${topic}`,
   invalidToken: (message: string) => `InvalidJWTToken: ${message}`,
   missingClaims: 'InvalidJWTToken: Fields `role` and `exp` are required in JWT',
   unableToJoin: 'UnableToJoin: Unable to join the channel, please try again',
@@ -17,7 +18,8 @@ export const pushErrors = {
   tooManyEvents: 'RateLimitReached: Too many messages per second',
   payloadTooLarge: 'PayloadTooLarge: Payload size exceeds the limit',
   presencePayload: 'Presence track payload must be a map',
-  unauthorizedWrite: (topic: string) => `Unauthorized: You do not have permissions to write to this Channel topic: ${topic}`,
+  unauthorizedWrite: (topic: string) =>
+    `Unauthorized: You do not have permissions to write to this Channel topic: ${topic}`,
   malformed: 'MalformedMessage: The message could not be understood',
 } as const;
 

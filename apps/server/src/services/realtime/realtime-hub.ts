@@ -104,25 +104,25 @@ export class RealtimeHub {
     const members = this.hubs.get(hubKey);
     if (!members) return;
     const topic = `realtime:${splitHubKey(hubKey).subTopic}`;
-    const body: Record<string, unknown> = { type: 'broadcast', event: message.event, payload: message.payload };
+    const body: Record<string, unknown> = {
+      type: 'broadcast',
+      event: message.event,
+      payload: message.payload,
+    };
     if (message.meta) body.meta = message.meta;
-    const encoded: { 1?: string; 2?: string | Buffer } = {};
+    const encoded: { 1?: Buffer; 2?: Buffer } = {};
     for (const member of members) {
       if ((member === sender && !member.broadcastSelf) || !member.canRead.broadcast) continue;
       const socket = member.socket;
       if (message.bytes) {
         if (socket.vsn !== 2) continue; // binary payloads cannot be expressed in 1.0.0
-        encoded[2] ??= encodeBinaryBroadcast(topic, message.event, message.bytes) ?? '';
-        if (encoded[2] !== '') socket.sendBinary(encoded[2] as Buffer);
+        encoded[2] ??= encodeBinaryBroadcast(topic, message.event, message.bytes) ?? Buffer.alloc(0);
+        if (encoded[2].length > 0) socket.sendBinary(encoded[2]);
         continue;
       }
-      const text = (encoded[socket.vsn] ??= encodeText(socket.vsn, {
-        joinRef: null,
-        ref: null,
-        topic,
-        event: 'broadcast',
-        payload: body,
-      })) as string;
+      const text = (encoded[socket.vsn] ??= Buffer.from(
+        encodeText(socket.vsn, { joinRef: null, ref: null, topic, event: 'broadcast', payload: body }),
+      ));
       socket.sendText(text);
     }
   }

@@ -16,7 +16,10 @@ export async function refreshAccessToken(
   member: ChannelMember,
   msg: InboundMessage,
 ): Promise<void> {
-  const body = (typeof msg.payload === 'object' && msg.payload !== null ? msg.payload : {}) as Record<string, unknown>;
+  const body = (typeof msg.payload === 'object' && msg.payload !== null ? msg.payload : {}) as Record<
+    string,
+    unknown
+  >;
   const token = body.access_token;
   if (!isUsableToken(token) || token === member.subscriber.token) return;
   let subscriber;

@@ -44,8 +44,10 @@ export async function subscriberOfToken(keys: KeyMaterial, token: string): Promi
     claims = await verifyJwt(keys, token);
   } catch (error) {
     if (error instanceof JwtError) {
-      if (error.failure === 'expired') throw new TokenRefusal(systemMessages.tokenExpired(secondsSinceExpiry(token)));
-      if (error.failure === 'missing_expiry') throw new TokenRefusal('Fields `role` and `exp` are required in JWT');
+      if (error.failure === 'expired')
+        throw new TokenRefusal(systemMessages.tokenExpired(secondsSinceExpiry(token)));
+      if (error.failure === 'missing_expiry')
+        throw new TokenRefusal('Fields `role` and `exp` are required in JWT');
       throw new TokenRefusal(error.message);
     }
     throw error;

@@ -16,8 +16,11 @@ export async function sendChannelBroadcast(
 ): Promise<void> {
   const body = msg.payload as Record<string, unknown> | null;
   const event = body && typeof body === 'object' ? body.event : undefined;
-  if (typeof event !== 'string') return session.reply(msg, 'error', { reason: pushErrors.malformed }, member.joinRef);
-  const size = msg.binary ? msg.binary.bytes.length : Buffer.byteLength(JSON.stringify(body?.payload ?? null));
+  if (typeof event !== 'string')
+    return session.reply(msg, 'error', { reason: pushErrors.malformed }, member.joinRef);
+  const size = msg.binary
+    ? msg.binary.bytes.length
+    : Buffer.byteLength(JSON.stringify(body?.payload ?? null));
   if (size > ctx.config.maxPayloadBytes) {
     return session.reply(msg, 'error', { reason: pushErrors.payloadTooLarge }, member.joinRef);
   }
@@ -29,7 +32,12 @@ export async function sendChannelBroadcast(
       'broadcast',
     );
     if (!member.canWrite.broadcast) {
-      return session.reply(msg, 'error', { reason: pushErrors.unauthorizedWrite(member.subTopic) }, member.joinRef);
+      return session.reply(
+        msg,
+        'error',
+        { reason: pushErrors.unauthorizedWrite(member.subTopic) },
+        member.joinRef,
+      );
     }
   }
   ctx.hub.broadcast(

@@ -52,10 +52,10 @@ export class SocketSession implements SocketHandle, ChannelSessions {
     return !this.closed;
   }
 
-  sendText(text: string): void {
+  sendText(text: string | Buffer): void {
     if (this.closed) return;
     if (this.ws.bufferedAmount > maxBufferedBytes) return this.close(1013, 'client too slow');
-    this.ws.send(text);
+    this.ws.send(text, { binary: false });
   }
 
   sendBinary(bytes: Buffer): void {
@@ -64,11 +64,22 @@ export class SocketSession implements SocketHandle, ChannelSessions {
     this.ws.send(bytes, { binary: true });
   }
 
-  push(topic: string, event: string, payload: unknown, joinRef: string | null, ref: string | null = null): void {
+  push(
+    topic: string,
+    event: string,
+    payload: unknown,
+    joinRef: string | null,
+    ref: string | null = null,
+  ): void {
     this.sendText(encodeText(this.vsn, { joinRef, ref, topic, event, payload }));
   }
 
-  reply(msg: InboundMessage, status: 'ok' | 'error', response: unknown, joinRef: string | null = msg.joinRef): void {
+  reply(
+    msg: InboundMessage,
+    status: 'ok' | 'error',
+    response: unknown,
+    joinRef: string | null = msg.joinRef,
+  ): void {
     this.push(msg.topic, 'phx_reply', { status, response }, joinRef, msg.ref);
   }
 
@@ -100,7 +111,11 @@ export class SocketSession implements SocketHandle, ChannelSessions {
   private receive(data: Buffer | Buffer[] | ArrayBuffer, isBinary: boolean): void {
     if (this.closed) return;
     this.lastSeen = Date.now();
-    const buffer = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data);
+    const buffer = Buffer.isBuffer(data)
+      ? data
+      : Array.isArray(data)
+        ? Buffer.concat(data)
+        : Buffer.from(data);
     let msg: InboundMessage;
     try {
       msg = decodeFrame(buffer, isBinary, this.vsn);

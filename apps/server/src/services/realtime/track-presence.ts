@@ -13,7 +13,10 @@ export async function trackPresence(
   member: ChannelMember,
   msg: InboundMessage,
 ): Promise<void> {
-  const body = (typeof msg.payload === 'object' && msg.payload !== null ? msg.payload : {}) as Record<string, unknown>;
+  const body = (typeof msg.payload === 'object' && msg.payload !== null ? msg.payload : {}) as Record<
+    string,
+    unknown
+  >;
   const fail = (reason: string) => session.reply(msg, 'error', { reason }, member.joinRef);
   if (body.event === 'untrack') {
     ctx.hub.untrack(member);
@@ -21,8 +24,10 @@ export async function trackPresence(
   }
   if (body.event !== 'track') return fail(pushErrors.malformed);
   const state = body.payload ?? {};
-  if (typeof state !== 'object' || state === null || Array.isArray(state)) return fail(pushErrors.presencePayload);
-  if (Buffer.byteLength(JSON.stringify(state)) > ctx.config.maxPayloadBytes) return fail(pushErrors.payloadTooLarge);
+  if (typeof state !== 'object' || state === null || Array.isArray(state))
+    return fail(pushErrors.presencePayload);
+  if (Buffer.byteLength(JSON.stringify(state)) > ctx.config.maxPayloadBytes)
+    return fail(pushErrors.payloadTooLarge);
   if (member.isPrivate) {
     member.canWrite.presence ??= await mayWrite(
       { db: ctx.deps.db, dbSettings: ctx.deps.dbSettings, logger: ctx.logger },

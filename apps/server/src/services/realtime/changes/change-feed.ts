@@ -6,7 +6,13 @@ import type { Database } from '../../../database/database';
 import type { ChannelMember } from '../channel-member';
 import { encodeText } from '../wire/encode-frame';
 import { subscriptionCovers } from './change-subscription';
-import { evaluateChange, type CapturedChange, type Candidate, type ChangeOp, type EvaluateDeps } from './evaluate-change';
+import {
+  evaluateChange,
+  type CapturedChange,
+  type Candidate,
+  type ChangeOp,
+  type EvaluateDeps,
+} from './evaluate-change';
 import { TableCatalog } from './table-catalog';
 
 interface Notified {
@@ -42,9 +48,10 @@ export async function openChangeFeed(options: {
   async function load(note: Notified): Promise<CapturedChange | undefined> {
     let body: Notified = note;
     if (note.id !== undefined) {
-      const stored = await db.query<{ payload: Notified }>('select payload from realtime.changes where id = $1', [
-        String(note.id),
-      ]);
+      const stored = await db.query<{ payload: Notified }>(
+        'select payload from realtime.changes where id = $1',
+        [String(note.id)],
+      );
       const payload = stored.rows[0]?.payload;
       if (!payload) return undefined;
       body = payload;
@@ -84,19 +91,21 @@ export async function openChangeFeed(options: {
     const outcome = await evaluateChange(deps, change, candidates);
     if (!outcome) return undefined;
     return () => {
-      const encoded = new Map<string, string>();
+      const encoded = new Map<string, Buffer>();
       for (const { member, ids } of outcome.deliveries) {
         if (!members.has(member) || !member.socket.open) continue;
         const key = `${member.socket.vsn}|${member.topic}|${ids.join(',')}`;
         let text = encoded.get(key);
         if (text === undefined) {
-          text = encodeText(member.socket.vsn, {
-            joinRef: null,
-            ref: null,
-            topic: member.topic,
-            event: 'postgres_changes',
-            payload: { ids, data: outcome.data },
-          });
+          text = Buffer.from(
+            encodeText(member.socket.vsn, {
+              joinRef: null,
+              ref: null,
+              topic: member.topic,
+              event: 'postgres_changes',
+              payload: { ids, data: outcome.data },
+            }),
+          );
           encoded.set(key, text);
         }
         member.socket.sendText(text);
@@ -114,7 +123,9 @@ export async function openChangeFeed(options: {
   });
 
   const sweep = setInterval(() => {
-    db.query("delete from realtime.changes where created_at < now() - interval '5 minutes'").catch(() => undefined);
+    db.query("delete from realtime.changes where created_at < now() - interval '5 minutes'").catch(
+      () => undefined,
+    );
   }, 60_000);
   sweep.unref();
 

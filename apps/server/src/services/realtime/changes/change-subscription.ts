@@ -39,7 +39,8 @@ function unquote(value: string): string {
 
 /** Splits `(a,"b,c",d)` into its values, honouring double quotes. */
 function parseList(raw: string): string[] {
-  if (!raw.startsWith('(') || !raw.endsWith(')')) throw new SubscriptionError(`in filter needs a list in parentheses: ${raw}`);
+  if (!raw.startsWith('(') || !raw.endsWith(')'))
+    throw new SubscriptionError(`in filter needs a list in parentheses: ${raw}`);
   const inner = raw.slice(1, -1);
   const values: string[] = [];
   let current = '';
@@ -59,7 +60,8 @@ function parseList(raw: string): string[] {
   }
   if (quoted) throw new SubscriptionError('unterminated quote in filter list');
   if (inner.trim() !== '') values.push(current.trim());
-  if (values.length > maxInValues) throw new SubscriptionError(`an in filter takes at most ${maxInValues} values`);
+  if (values.length > maxInValues)
+    throw new SubscriptionError(`an in filter takes at most ${maxInValues} values`);
   return values;
 }
 
@@ -103,7 +105,8 @@ export function parseChangeSubscription(raw: unknown): ChangeSubscription {
   if (!schema) throw new SubscriptionError('schema is required');
   const filterText = text(params.filter);
   const filter = filterText ? parseFilter(filterText) : undefined;
-  if (filter && (schema === '*' || table === '*')) throw new SubscriptionError('filters need one schema and table');
+  if (filter && (schema === '*' || table === '*'))
+    throw new SubscriptionError('filters need one schema and table');
   return {
     id: subscriptionId([event, schema, table, filterText ?? null]),
     params,
@@ -114,7 +117,12 @@ export function parseChangeSubscription(raw: unknown): ChangeSubscription {
   };
 }
 
-export function subscriptionCovers(sub: ChangeSubscription, schema: string, table: string, op: string): boolean {
+export function subscriptionCovers(
+  sub: ChangeSubscription,
+  schema: string,
+  table: string,
+  op: string,
+): boolean {
   return (
     (sub.event === '*' || sub.event === op) &&
     (sub.schema === '*' || sub.schema === schema) &&

@@ -110,9 +110,14 @@ function buildData(change: CapturedChange, info: TableInfo, maxRecordBytes: numb
     return data;
   }
   let record = change.op === 'DELETE' ? undefined : (change.record ?? {});
-  const fullOld = (change.replicaIdentity ?? info.replicaIdentity) === 'f' && !(info.rls && change.op === 'DELETE');
+  const fullOld =
+    (change.replicaIdentity ?? info.replicaIdentity) === 'f' && !(info.rls && change.op === 'DELETE');
   let oldRecord =
-    change.op === 'INSERT' ? undefined : fullOld ? (change.oldRecord ?? {}) : pick(change.oldRecord, info.primaryKey);
+    change.op === 'INSERT'
+      ? undefined
+      : fullOld
+        ? (change.oldRecord ?? {})
+        : pick(change.oldRecord, info.primaryKey);
   const size = JSON.stringify(record ?? {}).length + JSON.stringify(oldRecord ?? {}).length;
   if (size > maxRecordBytes) {
     if (record) record = shrink(record);
@@ -129,7 +134,12 @@ interface Checks {
   mayRead: Map<string, boolean>;
 }
 
-async function runChecks(deps: EvaluateDeps, change: CapturedChange, info: TableInfo, candidates: Candidate[]) {
+async function runChecks(
+  deps: EvaluateDeps,
+  change: CapturedChange,
+  info: TableInfo,
+  candidates: Candidate[],
+) {
   const filters = new Map<string, ColumnFilter>();
   const roles = new Set<string>();
   for (const { member, subs } of candidates) {
@@ -161,7 +171,12 @@ async function runChecks(deps: EvaluateDeps, change: CapturedChange, info: Table
   return checks;
 }
 
-async function visibleTo(deps: EvaluateDeps, info: TableInfo, change: CapturedChange, subscriber: Subscriber) {
+async function visibleTo(
+  deps: EvaluateDeps,
+  info: TableInfo,
+  change: CapturedChange,
+  subscriber: Subscriber,
+) {
   const where = info.primaryKey.map((column, i) => `${quoteIdent(column)} = $${i + 1}`).join(' and ');
   const values = info.primaryKey.map((column) => sqlValue(change.record?.[column]));
   if (values.some((v) => v === null)) return false;
@@ -194,7 +209,9 @@ export async function evaluateChange(
   const admitted: Delivery[] = [];
   for (const { member, subs } of candidates) {
     if (!checks.mayRead.get(member.subscriber.role)) continue;
-    const ids = subs.filter((s) => !s.filter || checks.filterPassed.get(JSON.stringify(s.filter))).map((s) => s.id);
+    const ids = subs
+      .filter((s) => !s.filter || checks.filterPassed.get(JSON.stringify(s.filter)))
+      .map((s) => s.id);
     if (ids.length > 0) admitted.push({ member, ids: [...new Set(ids)] });
   }
   if (admitted.length === 0) return undefined;
@@ -206,7 +223,9 @@ export async function evaluateChange(
     for (const d of admitted) groups.set(subscriberKey(d.member.subscriber), d.member.subscriber);
     const verdicts = new Map<string, boolean>();
     await Promise.all(
-      [...groups].map(async ([key, subscriber]) => verdicts.set(key, await visibleTo(deps, info, change, subscriber))),
+      [...groups].map(async ([key, subscriber]) =>
+        verdicts.set(key, await visibleTo(deps, info, change, subscriber)),
+      ),
     );
     deliveries = admitted.filter((d) => verdicts.get(subscriberKey(d.member.subscriber)));
   }

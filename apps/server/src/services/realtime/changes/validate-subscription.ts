@@ -13,9 +13,10 @@ export async function validateSubscription(db: Queryable, sub: ChangeSubscriptio
   if (!sub.filter) return;
   const qualified = `${quoteIdent(sub.schema)}.${quoteIdent(sub.table)}`;
   try {
-    await db.query(`select ${filterSql(sub.filter, 1)} from jsonb_populate_record(null::${qualified}, '{}'::jsonb) r`, [
-      sub.filter.value,
-    ]);
+    await db.query(
+      `select ${filterSql(sub.filter, 1)} from jsonb_populate_record(null::${qualified}, '{}'::jsonb) r`,
+      [sub.filter.value],
+    );
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'invalid filter';
     throw new SubscriptionError(reason);

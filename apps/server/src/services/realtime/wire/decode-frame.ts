@@ -30,7 +30,8 @@ function decodeText(text: string, vsn: ProtocolVersion): InboundMessage {
     throw new FrameError('frame is not valid JSON');
   }
   if (vsn === 2) {
-    if (!Array.isArray(parsed) || parsed.length !== 5) throw new FrameError('a 2.0.0 frame is an array of five');
+    if (!Array.isArray(parsed) || parsed.length !== 5)
+      throw new FrameError('a 2.0.0 frame is an array of five');
     const [joinRef, ref, topic, event, payload] = parsed as unknown[];
     return {
       joinRef: refOf(joinRef, 'join_ref'),
@@ -71,7 +72,8 @@ function decodeUserBroadcastPush(frame: Buffer): InboundMessage {
   if (metadata !== '') {
     try {
       const parsed: unknown = JSON.parse(metadata);
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) meta = parsed as Record<string, unknown>;
+      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed))
+        meta = parsed as Record<string, unknown>;
     } catch {
       throw new FrameError('binary frame metadata is not JSON');
     }

@@ -6,7 +6,13 @@ const userBroadcast = 4;
 
 export function encodeText(vsn: ProtocolVersion, msg: PhoenixMessage): string {
   if (vsn === 2) return JSON.stringify([msg.joinRef, msg.ref, msg.topic, msg.event, msg.payload]);
-  return JSON.stringify({ join_ref: msg.joinRef, ref: msg.ref, topic: msg.topic, event: msg.event, payload: msg.payload });
+  return JSON.stringify({
+    join_ref: msg.joinRef,
+    ref: msg.ref,
+    topic: msg.topic,
+    event: msg.event,
+    payload: msg.payload,
+  });
 }
 
 /** A kind-4 frame with a binary payload; topic and event must each fit 255 bytes. */
