@@ -11,7 +11,9 @@ export function parseBanDuration(value: string): number | 'none' {
   if (parts.length === 0 || parts.map((p) => p[0]).join('') !== value) {
     throw validation(`ban_duration: time: invalid duration "${value}"`);
   }
-  return parts.reduce((sum, p) => sum + Number(p[1]) * units[p[2]!]!, 0);
+  const seconds = parts.reduce((sum, p) => sum + Number(p[1]) * units[p[2]!]!, 0);
+  if (!Number.isFinite(seconds) || seconds > 100 * 365 * 24 * 3600) throw validation('ban_duration is too long');
+  return seconds;
 }
 
 export interface AdminUserFields {
