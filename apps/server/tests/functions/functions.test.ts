@@ -14,7 +14,7 @@ describe('functions', () => {
   beforeAll(async () => {
     t = await startTestPlatform({
       FUNCTIONS_DIR: fixtures,
-      FUNCTIONS_TIMEOUT_MS: '400',
+      FUNCTIONS_TIMEOUT_MS: '1500',
       FUNCTIONS_PUBLIC: 'public-echo',
       FUNCTIONS_ENV_FILE: path.join(fixtures, 'functions.env'),
       STORAGE_FILE_DIR: path.join(os.tmpdir(), 'functions-test-storage'),
@@ -125,9 +125,9 @@ describe('functions', () => {
     const token = await signJwt(t.platform.keys, { role: 'authenticated', sub: crypto.randomUUID() }, 600);
     const asUser = await t.client({ accessToken: async () => token }).functions.invoke('as-caller');
     expect(asUser.error).toBeNull();
-    expect(asUser.data).toEqual({ buckets: ['fn-visible'] });
+    expect((asUser.data as { buckets: string[] }).buckets.filter((id) => id.startsWith('fn-'))).toEqual(['fn-visible']);
     const asService = await t.adminClient().functions.invoke('as-caller');
-    expect(asService.data.buckets).toEqual(['fn-hidden', 'fn-visible']);
+    expect((asService.data as { buckets: string[] }).buckets.filter((id) => id.startsWith('fn-'))).toEqual(['fn-hidden', 'fn-visible']);
   });
 
   it('returns what the function answers for its own errors as an HTTP error', async () => {

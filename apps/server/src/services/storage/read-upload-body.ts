@@ -2,11 +2,11 @@
 // cacheControl, contentType, metadata, then the file part) or a raw body with
 // Content-Type, Cache-Control and base64 x-metadata headers. The file bytes are handed on
 // as a stream; nothing is buffered.
-import { Readable } from 'node:stream';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import type { Readable } from 'node:stream';
 import Busboy from 'busboy';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/app-env';
+import { requestBodyStream } from './body-streams';
 import { storageErrors } from './storage-errors';
 
 export interface UploadBody {
@@ -33,9 +33,9 @@ function parseMetadata(text: string | undefined): Record<string, unknown> {
 }
 
 function bodyStream(c: Context<AppEnv>): Readable {
-  const body = c.req.raw.body;
-  if (!body) throw storageErrors.noContent();
-  return Readable.fromWeb(body as unknown as WebReadableStream<Uint8Array>);
+  const stream = requestBodyStream(c);
+  if (!stream) throw storageErrors.noContent();
+  return stream;
 }
 
 function readMultipart(c: Context<AppEnv>, contentType: string): Promise<UploadBody> {

@@ -1,9 +1,10 @@
 // Sends an object's bytes as storage-api does: stored content type, length, ETag,
 // Last-Modified and Cache-Control; Range requests answer 206 and If-None-Match 304;
 // ?download= asks for an attachment.
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/app-env';
+import { toWebStream } from './body-streams';
 import { BackendObjectMissing, type ByteRange } from './backend/storage-backend';
 import type { ObjectRow } from './object-rows';
 import { storageErrors } from './storage-errors';
@@ -80,7 +81,7 @@ export async function sendObject(
   } else {
     headers['Content-Length'] = String(size);
   }
-  const body = c.req.method === 'HEAD' ? null : (Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array>);
+  const body = c.req.method === 'HEAD' ? null : toWebStream(stream);
   if (body === null) stream.destroy();
   return new Response(body, { status: range ? 206 : 200, headers });
 }
