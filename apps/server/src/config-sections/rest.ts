@@ -45,9 +45,13 @@ export const restEnv = z.object({
   REST_ROLE_STATEMENT_TIMEOUTS: roleTimeouts,
   REST_MAX_URL_LENGTH: z.coerce.number().int().min(256).default(16384),
   REST_ALLOW_UNFILTERED_WRITES: flag(false),
-  REST_TX_END: z.enum(['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override']).default('commit'),
+  REST_TX_END: z
+    .enum(['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'])
+    .default('commit'),
   REST_AGGREGATES_ENABLED: flag(false),
-  REST_OPENAPI_MODE: z.enum(['follow-privileges', 'ignore-privileges', 'disabled']).default('follow-privileges'),
+  REST_OPENAPI_MODE: z
+    .enum(['follow-privileges', 'ignore-privileges', 'disabled'])
+    .default('follow-privileges'),
 });
 
 type RestEnv = z.output<typeof restEnv>;

@@ -29,16 +29,32 @@ describe('gateway and roles', () => {
     expect(bad.status).toBe(401);
     expect(bad.headers.get('www-authenticate')).toContain('invalid_token');
     expect((await bad.json()).code).toBe('PGRST301');
-    const expiredJwt = await signJwt(t.platform.keys, { sub: alice, role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 120 }, 60);
-    const expired = await t.rest('/users', { headers: { ...profile, Authorization: `Bearer ${expiredJwt}` } });
+    const expiredJwt = await signJwt(
+      t.platform.keys,
+      { sub: alice, role: 'authenticated', exp: Math.floor(Date.now() / 1000) - 120 },
+      60,
+    );
+    const expired = await t.rest('/users', {
+      headers: { ...profile, Authorization: `Bearer ${expiredJwt}` },
+    });
     expect(expired.status).toBe(401);
-    expect(await expired.json()).toEqual({ code: 'PGRST301', details: null, hint: null, message: 'JWT expired' });
+    expect(await expired.json()).toEqual({
+      code: 'PGRST301',
+      details: null,
+      hint: null,
+      message: 'JWT expired',
+    });
   });
 
   it('answers a permission error with 403 and SQLSTATE 42501', async () => {
     const { error, status } = await t.client().from('secrets').select();
     expect(status).toBe(403);
-    expect(error).toEqual({ code: '42501', details: null, hint: null, message: 'permission denied for table secrets' });
+    expect(error).toEqual({
+      code: '42501',
+      details: null,
+      hint: null,
+      message: 'permission denied for table secrets',
+    });
     const { data } = await t.adminClient().schema('rest_test').from('secrets').select();
     expect(data).toEqual([{ id: 1, value: 'hidden' }]);
   });
@@ -62,8 +78,12 @@ describe('gateway and roles', () => {
   it('lets each role see and change only what the policies allow', async () => {
     const a = await t.userClient(alice);
     const b = await t.userClient(bob);
-    expect((await a.from('notes').insert({ body: 'alice note' }).select('body')).data).toEqual([{ body: 'alice note' }]);
-    expect((await b.from('notes').insert({ body: 'bob note' }).select('body')).data).toEqual([{ body: 'bob note' }]);
+    expect((await a.from('notes').insert({ body: 'alice note' }).select('body')).data).toEqual([
+      { body: 'alice note' },
+    ]);
+    expect((await b.from('notes').insert({ body: 'bob note' }).select('body')).data).toEqual([
+      { body: 'bob note' },
+    ]);
     expect((await a.from('notes').select('body')).data).toEqual([{ body: 'alice note' }]);
     expect((await b.from('notes').select('body')).data).toEqual([{ body: 'bob note' }]);
     expect((await t.client().from('notes').select('body')).data).toEqual([]);
@@ -89,7 +109,9 @@ describe('gateway and roles', () => {
 
   it('reloads the schema cache on NOTIFY pgrst', async () => {
     await t.client().from('users').select('username').limit(1);
-    await t.db.exec(`create table rest_test.late (id int primary key); insert into rest_test.late values (7); notify pgrst, 'reload schema';`);
+    await t.db.exec(
+      `create table rest_test.late (id int primary key); insert into rest_test.late values (7); notify pgrst, 'reload schema';`,
+    );
     await new Promise((r) => setTimeout(r, 100));
     const { data, error } = await t.client().from('late').select();
     expect(error).toBeNull();
@@ -100,11 +122,23 @@ describe('gateway and roles', () => {
     const res = await t.rest('/', { headers: profile });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/openapi+json; charset=utf-8');
-    const doc = (await res.json()) as { swagger: string; paths: Record<string, unknown>; definitions: Record<string, { properties: Record<string, unknown> }> };
+    const doc = (await res.json()) as {
+      swagger: string;
+      paths: Record<string, unknown>;
+      definitions: Record<string, { properties: Record<string, unknown> }>;
+    };
     expect(doc.swagger).toBe('2.0');
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/users', '/messages', '/rpc/get_status']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/users', '/messages', '/rpc/get_status']),
+    );
     expect(doc.paths['/secrets']).toBeUndefined();
-    expect(Object.keys(doc.definitions.users?.properties ?? {})).toEqual(['username', 'data', 'age_range', 'status', 'catchphrase']);
+    expect(Object.keys(doc.definitions.users?.properties ?? {})).toEqual([
+      'username',
+      'data',
+      'age_range',
+      'status',
+      'catchphrase',
+    ]);
   });
 
   it('answers unknown paths and methods with PGRST125 and PGRST117', async () => {
@@ -134,7 +168,11 @@ describe('limits from configuration', () => {
   });
 
   it('caps every response at the maximum number of rows', async () => {
-    const { data, count, status } = await t.client().from('users').select('username', { count: 'exact' }).limit(10);
+    const { data, count, status } = await t
+      .client()
+      .from('users')
+      .select('username', { count: 'exact' })
+      .limit(10);
     expect(data).toHaveLength(2);
     expect(count).toBe(5);
     expect(status).toBe(206);

@@ -15,7 +15,10 @@ afterAll(async () => {
 
 describe('relationships', () => {
   it('embeds many-to-one as an object', async () => {
-    const { data, error } = await db.from('messages').select('id, users(username, status), channels(slug)').order('id');
+    const { data, error } = await db
+      .from('messages')
+      .select('id, users(username, status), channels(slug)')
+      .order('id');
     expect(error).toBeNull();
     expect(data).toEqual([
       { id: 1, users: { username: 'supabot', status: 'ONLINE' }, channels: { slug: 'public' } },
@@ -33,7 +36,10 @@ describe('relationships', () => {
   });
 
   it('embeds one-to-one as an object or null', async () => {
-    const { data } = await db.from('users').select('username, profiles(bio)').in('username', ['supabot', 'awailas']);
+    const { data } = await db
+      .from('users')
+      .select('username, profiles(bio)')
+      .in('username', ['supabot', 'awailas']);
     expect(data).toEqual([
       { username: 'supabot', profiles: { bio: 'I am a bot' } },
       { username: 'awailas', profiles: null },
@@ -52,7 +58,10 @@ describe('relationships', () => {
   });
 
   it('embeds through a simple view', async () => {
-    const { data, error } = await db.from('active_users').select('username, messages(id)').eq('username', 'supabot');
+    const { data, error } = await db
+      .from('active_users')
+      .select('username, messages(id)')
+      .eq('username', 'supabot');
     expect(error).toBeNull();
     expect(data).toEqual([{ username: 'supabot', messages: [{ id: 1 }, { id: 2 }, { id: 3 }] }]);
   });
@@ -62,7 +71,9 @@ describe('relationships', () => {
       .from('channels')
       .select('slug, posts:messages(id, author:users(username, profile:profiles(bio)))')
       .eq('slug', 'public');
-    expect(data).toEqual([{ slug: 'public', posts: [{ id: 1, author: { username: 'supabot', profile: { bio: 'I am a bot' } } }] }]);
+    expect(data).toEqual([
+      { slug: 'public', posts: [{ id: 1, author: { username: 'supabot', profile: { bio: 'I am a bot' } } }] },
+    ]);
   });
 });
 
@@ -92,7 +103,9 @@ describe('hints and ambiguity', () => {
   it('resolves with a constraint or column hint', async () => {
     const { data } = await db
       .from('orders')
-      .select('id, billing:addresses!orders_billing_address_id_fkey(street), shipping:addresses!shipping_address_id(street)')
+      .select(
+        'id, billing:addresses!orders_billing_address_id_fkey(street), shipping:addresses!shipping_address_id(street)',
+      )
       .order('id');
     expect(data).toEqual([
       { id: 1, billing: { street: 'Nørregade 1' }, shipping: { street: 'Vestergade 2' } },
@@ -115,7 +128,8 @@ describe('hints and ambiguity', () => {
     expect(status).toBe(400);
     expect(error).toEqual({
       code: 'PGRST200',
-      details: "Searched for a foreign key relationship between 'films' and 'channels' in the schema 'rest_test', but no matches were found.",
+      details:
+        "Searched for a foreign key relationship between 'films' and 'channels' in the schema 'rest_test', but no matches were found.",
       hint: null,
       message: "Could not find a relationship between 'films' and 'channels' in the schema cache",
     });
@@ -138,7 +152,10 @@ describe('join types and embedded modifiers', () => {
   });
 
   it('filters to-one embeds with !inner', async () => {
-    const { data } = await db.from('orders').select('id, addresses!billing_address_id!inner(street)').eq('addresses.street', 'Nørregade 1');
+    const { data } = await db
+      .from('orders')
+      .select('id, addresses!billing_address_id!inner(street)')
+      .eq('addresses.street', 'Nørregade 1');
     expect(data).toEqual([{ id: 1, addresses: { street: 'Nørregade 1' } }]);
   });
 
@@ -157,7 +174,11 @@ describe('join types and embedded modifiers', () => {
   });
 
   it('applies or trees to embeds', async () => {
-    const { data } = await db.from('channels').select('slug, messages(id)').or('id.eq.1,id.eq.3', { referencedTable: 'messages' }).order('id');
+    const { data } = await db
+      .from('channels')
+      .select('slug, messages(id)')
+      .or('id.eq.1,id.eq.3', { referencedTable: 'messages' })
+      .order('id');
     expect(data).toEqual([
       { slug: 'public', messages: [{ id: 1 }] },
       { slug: 'random', messages: [{ id: 3 }] },
@@ -185,7 +206,9 @@ describe('join types and embedded modifiers', () => {
   });
 
   it('refuses ordering by a to-many embed with PGRST118', async () => {
-    const res = await t.rest('/channels?select=id,messages(id)&order=messages(id)', { headers: { 'Accept-Profile': 'rest_test' } });
+    const res = await t.rest('/channels?select=id,messages(id)&order=messages(id)', {
+      headers: { 'Accept-Profile': 'rest_test' },
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe('PGRST118');
   });
@@ -215,7 +238,9 @@ describe('join types and embedded modifiers', () => {
   });
 
   it('refuses other operators on an embed name with PGRST120', async () => {
-    const res = await t.rest('/channels?select=slug,messages(id)&messages=eq.1', { headers: { 'Accept-Profile': 'rest_test' } });
+    const res = await t.rest('/channels?select=slug,messages(id)&messages=eq.1', {
+      headers: { 'Accept-Profile': 'rest_test' },
+    });
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe('PGRST120');
   });

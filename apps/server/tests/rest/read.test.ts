@@ -31,11 +31,15 @@ describe('columns', () => {
   it('selects aliases, casts and JSON paths', async () => {
     const { data, error, status } = await db
       .from('users')
-      .select('name:username, age_range::text, key:data->nested->>key, n:data->nested->n, first:data->list->0, status')
+      .select(
+        'name:username, age_range::text, key:data->nested->>key, n:data->nested->n, first:data->list->0, status',
+      )
       .eq('username', 'jsonuser');
     expect(error).toBeNull();
     expect(status).toBe(200);
-    expect(data).toEqual([{ name: 'jsonuser', age_range: '[20,30)', key: 'value', n: 3, first: 1, status: 'ONLINE' }]);
+    expect(data).toEqual([
+      { name: 'jsonuser', age_range: '[20,30)', key: 'value', n: 3, first: 1, status: 'ONLINE' },
+    ]);
   });
 
   it('names a JSON path output after its last key', async () => {
@@ -70,64 +74,113 @@ describe('columns', () => {
 
 describe('filters', () => {
   it('supports the comparison operators', async () => {
-    expect(names((await db.from('users').select('username').eq('username', 'supabot')).data)).toEqual(['supabot']);
-    expect(names((await db.from('users').select('username').neq('status', 'ONLINE')).data)).toEqual(['kiwicopple']);
+    expect(names((await db.from('users').select('username').eq('username', 'supabot')).data)).toEqual([
+      'supabot',
+    ]);
+    expect(names((await db.from('users').select('username').neq('status', 'ONLINE')).data)).toEqual([
+      'kiwicopple',
+    ]);
     const big = await db.from('orders').select('id').gt('amount', 1).order('id');
     expect(big.data).toEqual([{ id: 1 }]);
-    expect((await db.from('orders').select('id').gte('amount', 0.1).order('id')).data).toEqual([{ id: 1 }, { id: 2 }]);
+    expect((await db.from('orders').select('id').gte('amount', 0.1).order('id')).data).toEqual([
+      { id: 1 },
+      { id: 2 },
+    ]);
     expect((await db.from('orders').select('id').lt('id', 2)).data).toEqual([{ id: 1 }]);
-    expect((await db.from('orders').select('id').lte('id', 2).order('id')).data).toEqual([{ id: 1 }, { id: 2 }]);
+    expect((await db.from('orders').select('id').lte('id', 2).order('id')).data).toEqual([
+      { id: 1 },
+      { id: 2 },
+    ]);
   });
 
   it('supports like, ilike, regex and their any/all forms', async () => {
-    expect(names((await db.from('users').select('username').like('username', '%bot')).data)).toEqual(['supabot']);
-    expect(names((await db.from('users').select('username').ilike('username', 'SUPA*')).data)).toEqual(['supabot']);
-    expect(names((await db.from('users').select('username').likeAnyOf('username', ['supa%', '%copple'])).data)).toEqual([
+    expect(names((await db.from('users').select('username').like('username', '%bot')).data)).toEqual([
       'supabot',
-      'kiwicopple',
     ]);
-    expect(names((await db.from('users').select('username').ilikeAllOf('username', ['S%', '%T'])).data)).toEqual(['supabot']);
-    expect(names((await db.from('users').select('username').match({ username: 'awailas' })).data)).toEqual(['awailas']);
-    expect(names((await db.from('users').select('username').filter('username', 'match', '^k')).data)).toEqual(['kiwicopple']);
-    expect(names((await db.from('users').select('username').filter('username', 'imatch', '^K')).data)).toEqual(['kiwicopple']);
+    expect(names((await db.from('users').select('username').ilike('username', 'SUPA*')).data)).toEqual([
+      'supabot',
+    ]);
+    expect(
+      names((await db.from('users').select('username').likeAnyOf('username', ['supa%', '%copple'])).data),
+    ).toEqual(['supabot', 'kiwicopple']);
+    expect(
+      names((await db.from('users').select('username').ilikeAllOf('username', ['S%', '%T'])).data),
+    ).toEqual(['supabot']);
+    expect(names((await db.from('users').select('username').match({ username: 'awailas' })).data)).toEqual([
+      'awailas',
+    ]);
+    expect(names((await db.from('users').select('username').filter('username', 'match', '^k')).data)).toEqual(
+      ['kiwicopple'],
+    );
+    expect(
+      names((await db.from('users').select('username').filter('username', 'imatch', '^K')).data),
+    ).toEqual(['kiwicopple']);
   });
 
   it('supports in, is and isdistinct', async () => {
-    expect(names((await db.from('users').select('username').in('username', ['supabot', 'awailas'])).data)).toEqual([
-      'supabot',
-      'awailas',
-    ]);
+    expect(
+      names((await db.from('users').select('username').in('username', ['supabot', 'awailas'])).data),
+    ).toEqual(['supabot', 'awailas']);
     expect((await db.from('orders').select('id').in('name', ['a,b', 'first'])).data).toEqual([{ id: 1 }]);
-    expect((await db.from('orders').select('id').not('name', 'in', '(first,second)')).data).toEqual([{ id: 3 }]);
-    expect((await db.from('orders').select('id').is('amount', null)).data).toEqual([{ id: 3 }]);
-    expect((await db.from('kinds').select('id').is('flag', true)).data).toEqual([{ id: 1 }]);
-    expect((await db.from('orders').select('id').not('amount', 'is', null).order('id')).data).toEqual([{ id: 1 }, { id: 2 }]);
-    expect((await db.from('orders').select('id').isDistinct('billing_address_id', 1).order('id')).data).toEqual([
-      { id: 2 },
+    expect((await db.from('orders').select('id').not('name', 'in', '(first,second)')).data).toEqual([
       { id: 3 },
     ]);
+    expect((await db.from('orders').select('id').is('amount', null)).data).toEqual([{ id: 3 }]);
+    expect((await db.from('kinds').select('id').is('flag', true)).data).toEqual([{ id: 1 }]);
+    expect((await db.from('orders').select('id').not('amount', 'is', null).order('id')).data).toEqual([
+      { id: 1 },
+      { id: 2 },
+    ]);
+    expect(
+      (await db.from('orders').select('id').isDistinct('billing_address_id', 1).order('id')).data,
+    ).toEqual([{ id: 2 }, { id: 3 }]);
     expect((await db.from('orders').select('id').in('id', [])).data).toEqual([]);
   });
 
   it('supports full-text search on tsvector and text columns', async () => {
-    expect(names((await db.from('users').select('username').textSearch('catchphrase', "'fat' & 'cat'")).data)).toEqual([
-      'supabot',
-      'dragarcia',
-    ]);
-    const plain = await db.from('users').select('username').textSearch('catchphrase', 'cat rat', { type: 'plain', config: 'english' });
+    expect(
+      names((await db.from('users').select('username').textSearch('catchphrase', "'fat' & 'cat'")).data),
+    ).toEqual(['supabot', 'dragarcia']);
+    const plain = await db
+      .from('users')
+      .select('username')
+      .textSearch('catchphrase', 'cat rat', { type: 'plain', config: 'english' });
     expect(names(plain.data)).toEqual(['dragarcia']);
-    const phrase = await db.from('messages').select('id').textSearch('message', 'hello world', { type: 'phrase', config: 'english' });
+    const phrase = await db
+      .from('messages')
+      .select('id')
+      .textSearch('message', 'hello world', { type: 'phrase', config: 'english' });
     expect(phrase.data).toEqual([{ id: 1 }]);
-    const web = await db.from('messages').select('id').textSearch('message', 'hello -nothing', { type: 'websearch', config: 'english' });
+    const web = await db
+      .from('messages')
+      .select('id')
+      .textSearch('message', 'hello -nothing', { type: 'websearch', config: 'english' });
     expect(web.data).toEqual([{ id: 1 }]);
   });
 
   it('supports array, JSON and range operators', async () => {
     expect((await db.from('orders').select('id').contains('tags', ['a'])).data).toEqual([{ id: 1 }]);
-    expect((await db.from('orders').select('id').containedBy('tags', ['a', 'b']).order('id')).data).toEqual([{ id: 1 }, { id: 3 }]);
-    expect((await db.from('orders').select('id').overlaps('tags', ['b']).order('id')).data).toEqual([{ id: 1 }, { id: 2 }]);
-    expect(names((await db.from('users').select('username').contains('data', { nested: { key: 'value' } })).data)).toEqual(['jsonuser']);
-    expect(names((await db.from('users').select('username').rangeLt('age_range', '[20,40)')).data)).toEqual(['supabot']);
+    expect((await db.from('orders').select('id').containedBy('tags', ['a', 'b']).order('id')).data).toEqual([
+      { id: 1 },
+      { id: 3 },
+    ]);
+    expect((await db.from('orders').select('id').overlaps('tags', ['b']).order('id')).data).toEqual([
+      { id: 1 },
+      { id: 2 },
+    ]);
+    expect(
+      names(
+        (
+          await db
+            .from('users')
+            .select('username')
+            .contains('data', { nested: { key: 'value' } })
+        ).data,
+      ),
+    ).toEqual(['jsonuser']);
+    expect(names((await db.from('users').select('username').rangeLt('age_range', '[20,40)')).data)).toEqual([
+      'supabot',
+    ]);
     expect(names((await db.from('users').select('username').rangeGt('age_range', '[2,10)')).data)).toEqual([
       'kiwicopple',
       'awailas',
@@ -140,18 +193,24 @@ describe('filters', () => {
       'jsonuser',
       'dragarcia',
     ]);
-    expect(names((await db.from('users').select('username').rangeLte('age_range', '[2,4)')).data)).toEqual(['supabot']);
-    expect(names((await db.from('users').select('username').rangeAdjacent('age_range', '[2,20)')).data)).toEqual([
+    expect(names((await db.from('users').select('username').rangeLte('age_range', '[2,4)')).data)).toEqual([
       'supabot',
-      'jsonuser',
-      'dragarcia',
     ]);
-    expect(names((await db.from('users').select('username').overlaps('age_range', '[1,2)')).data)).toEqual(['supabot']);
+    expect(
+      names((await db.from('users').select('username').rangeAdjacent('age_range', '[2,20)')).data),
+    ).toEqual(['supabot', 'jsonuser', 'dragarcia']);
+    expect(names((await db.from('users').select('username').overlaps('age_range', '[1,2)')).data)).toEqual([
+      'supabot',
+    ]);
   });
 
   it('filters on JSON paths', async () => {
-    expect(names((await db.from('users').select('username').eq('data->nested->>key', 'value')).data)).toEqual(['jsonuser']);
-    expect(names((await db.from('users').select('username').gt('data->nested->n', 2)).data)).toEqual(['jsonuser']);
+    expect(names((await db.from('users').select('username').eq('data->nested->>key', 'value')).data)).toEqual(
+      ['jsonuser'],
+    );
+    expect(names((await db.from('users').select('username').gt('data->nested->n', 2)).data)).toEqual([
+      'jsonuser',
+    ]);
   });
 
   it('combines or/and trees with not', async () => {
@@ -168,7 +227,11 @@ describe('filters', () => {
       headers: { 'Accept-Profile': 'rest_test' },
     });
     expect(await and.json()).toEqual([{ username: 'jsonuser' }]);
-    const two = await db.from('users').select('username').or('username.eq.supabot,username.eq.awailas').or('status.eq.OFFLINE,status.eq.ONLINE');
+    const two = await db
+      .from('users')
+      .select('username')
+      .or('username.eq.supabot,username.eq.awailas')
+      .or('status.eq.OFFLINE,status.eq.ONLINE');
     expect(names(two.data)).toEqual(['supabot', 'awailas']);
   });
 
@@ -194,14 +257,26 @@ describe('order and paging', () => {
   it('orders with nulls placement and several terms', async () => {
     const asc = await db.from('orders').select('id').order('amount', { ascending: true, nullsFirst: true });
     expect(asc.data).toEqual([{ id: 3 }, { id: 2 }, { id: 1 }]);
-    const desc = await db.from('orders').select('id').order('amount', { ascending: false, nullsFirst: false });
+    const desc = await db
+      .from('orders')
+      .select('id')
+      .order('amount', { ascending: false, nullsFirst: false });
     expect(desc.data).toEqual([{ id: 1 }, { id: 2 }, { id: 3 }]);
-    const multi = await db.from('users').select('username').order('status').order('username', { ascending: false }).limit(2);
+    const multi = await db
+      .from('users')
+      .select('username')
+      .order('status')
+      .order('username', { ascending: false })
+      .limit(2);
     expect(names(multi.data)).toEqual(['supabot', 'jsonuser']);
   });
 
   it('pages with limit, offset and range and reports Content-Range', async () => {
-    const { data, count, status } = await db.from('users').select('username', { count: 'exact' }).order('username').range(1, 2);
+    const { data, count, status } = await db
+      .from('users')
+      .select('username', { count: 'exact' })
+      .order('username')
+      .range(1, 2);
     expect(names(data)).toEqual(['dragarcia', 'jsonuser']);
     expect(count).toBe(5);
     expect(status).toBe(206);
@@ -214,7 +289,9 @@ describe('order and paging', () => {
   });
 
   it('honours the Range header', async () => {
-    const res = await t.rest('/users?select=username&order=username', { headers: { 'Accept-Profile': 'rest_test', Range: '0-1' } });
+    const res = await t.rest('/users?select=username&order=username', {
+      headers: { 'Accept-Profile': 'rest_test', Range: '0-1' },
+    });
     expect(res.headers.get('content-range')).toBe('0-1/*');
     expect(await res.json()).toEqual([{ username: 'awailas' }, { username: 'dragarcia' }]);
   });
@@ -231,7 +308,9 @@ describe('order and paging', () => {
   });
 
   it('counts empty results as */0', async () => {
-    const res = await t.rest('/users?username=eq.none', { headers: { 'Accept-Profile': 'rest_test', Prefer: 'count=exact' } });
+    const res = await t.rest('/users?username=eq.none', {
+      headers: { 'Accept-Profile': 'rest_test', Prefer: 'count=exact' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-range')).toBe('*/0');
   });
@@ -276,8 +355,12 @@ describe('media types', () => {
   });
 
   it('returns null or the row with maybeSingle()', async () => {
-    expect((await db.from('users').select('username').eq('username', 'nobody').maybeSingle()).data).toBeNull();
-    expect((await db.from('users').select('username').eq('username', 'awailas').maybeSingle()).data).toEqual({ username: 'awailas' });
+    expect(
+      (await db.from('users').select('username').eq('username', 'nobody').maybeSingle()).data,
+    ).toBeNull();
+    expect((await db.from('users').select('username').eq('username', 'awailas').maybeSingle()).data).toEqual({
+      username: 'awailas',
+    });
   });
 
   it('returns CSV', async () => {
@@ -308,7 +391,10 @@ describe('schemas', () => {
     const res = await t.rest('/users', { headers: { 'Accept-Profile': 'personal' } });
     expect(res.headers.get('content-profile')).toBe('personal');
     expect(await res.json()).toEqual([{ username: 'personal_bot', status: 'ONLINE' }]);
-    const { data } = await t.client({ db: { schema: 'personal' } }).from('users').select();
+    const { data } = await t
+      .client({ db: { schema: 'personal' } })
+      .from('users')
+      .select();
     expect(data).toEqual([{ username: 'personal_bot', status: 'ONLINE' }]);
   });
 

@@ -16,7 +16,11 @@ afterAll(async () => {
 describe('results', () => {
   it('returns a scalar as its JSON value', async () => {
     const res = await db.rpc('get_status', { name_param: 'supabot' });
-    expect({ data: res.data, status: res.status, error: res.error }).toEqual({ data: 'ONLINE', status: 200, error: null });
+    expect({ data: res.data, status: res.status, error: res.error }).toEqual({
+      data: 'ONLINE',
+      status: 200,
+      error: null,
+    });
     const missing = await db.rpc('get_status', { name_param: 'nobody' });
     expect(missing.data).toBeNull();
   });
@@ -49,7 +53,11 @@ describe('results', () => {
 
   it('answers void with 204', async () => {
     const res = await db.rpc('void_func');
-    expect({ data: res.data, status: res.status, error: res.error }).toEqual({ data: null, status: 204, error: null });
+    expect({ data: res.data, status: res.status, error: res.error }).toEqual({
+      data: null,
+      status: 204,
+      error: null,
+    });
   });
 
   it('passes the whole body to a single unnamed json parameter', async () => {
@@ -93,20 +101,33 @@ describe('results', () => {
     });
     expect(res.status).toBe(402);
     expect(res.headers.get('x-powered-by')).toBe('Nerd Rage');
-    expect(await res.json()).toEqual({ code: '123', details: 'Quota exceeded', hint: 'Upgrade your plan', message: 'Payment Required' });
+    expect(await res.json()).toEqual({
+      code: '123',
+      details: 'Quota exceeded',
+      hint: 'Upgrade your plan',
+      message: 'Payment Required',
+    });
   });
 
   it('enforces max-affected on set-returning functions only', async () => {
     const res = await t.rest('/rpc/numbers', {
       method: 'POST',
-      headers: { 'Content-Profile': 'rest_test', 'Content-Type': 'application/json', Prefer: 'handling=strict, max-affected=2' },
+      headers: {
+        'Content-Profile': 'rest_test',
+        'Content-Type': 'application/json',
+        Prefer: 'handling=strict, max-affected=2',
+      },
       body: '{"n": 3}',
     });
     expect(res.status).toBe(400);
     expect((await res.json()).code).toBe('PGRST124');
     const scalar = await t.rest('/rpc/get_status', {
       method: 'POST',
-      headers: { 'Content-Profile': 'rest_test', 'Content-Type': 'application/json', Prefer: 'handling=strict, max-affected=2' },
+      headers: {
+        'Content-Profile': 'rest_test',
+        'Content-Type': 'application/json',
+        Prefer: 'handling=strict, max-affected=2',
+      },
       body: '{"name_param": "supabot"}',
     });
     expect((await scalar.json()).code).toBe('PGRST128');
@@ -125,7 +146,9 @@ describe('resolution errors', () => {
       message: 'Could not find the function rest_test.get_statu(name_param, other) in the schema cache',
     });
     const noArgs = await db.rpc('nothing_like_this');
-    expect(noArgs.error?.message).toBe('Could not find the function rest_test.nothing_like_this without parameters in the schema cache');
+    expect(noArgs.error?.message).toBe(
+      'Could not find the function rest_test.nothing_like_this without parameters in the schema cache',
+    );
   });
 
   it('answers wrong argument names with PGRST202', async () => {
@@ -151,9 +174,18 @@ describe('resolution errors', () => {
   });
 
   it('refuses other methods with PGRST101', async () => {
-    const res = await t.rest('/rpc/void_func', { method: 'PATCH', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const res = await t.rest('/rpc/void_func', {
+      method: 'PATCH',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(405);
-    expect(await res.json()).toEqual({ code: 'PGRST101', details: null, hint: null, message: 'Cannot use the PATCH method on RPC' });
+    expect(await res.json()).toEqual({
+      code: 'PGRST101',
+      details: null,
+      hint: null,
+      message: 'Cannot use the PATCH method on RPC',
+    });
   });
 
   it('answers a wrongly typed argument with 22P02', async () => {

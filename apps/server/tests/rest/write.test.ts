@@ -22,7 +22,11 @@ const profile = { 'Content-Profile': 'rest_test', 'Content-Type': 'application/j
 
 describe('insert', () => {
   it('inserts one row with return=minimal: 201, empty body, */* range', async () => {
-    const res = await t.rest('/addresses', { method: 'POST', headers: profile, body: JSON.stringify({ id: 10, street: 'A' }) });
+    const res = await t.rest('/addresses', {
+      method: 'POST',
+      headers: profile,
+      body: JSON.stringify({ id: 10, street: 'A' }),
+    });
     expect(res.status).toBe(201);
     expect(res.headers.get('content-range')).toBe('*/*');
     expect(await res.text()).toBe('');
@@ -36,7 +40,9 @@ describe('insert', () => {
       .insert({ message: 'hi', username: 'awailas', channel_id: 1 })
       .select('message, inserted_at, users(status)');
     expect(status).toBe(201);
-    expect(data).toEqual([{ message: 'hi', inserted_at: '2021-02-17T04:43:32.770206+00:00', users: { status: 'ONLINE' } }]);
+    expect(data).toEqual([
+      { message: 'hi', inserted_at: '2021-02-17T04:43:32.770206+00:00', users: { status: 'ONLINE' } },
+    ]);
   });
 
   it('inserts many rows atomically with differing keys via columns=', async () => {
@@ -86,14 +92,33 @@ describe('insert', () => {
   });
 
   it('refuses mismatched keys, bad JSON and unknown columns', async () => {
-    const mismatch = await t.rest('/addresses', { method: 'POST', headers: profile, body: '[{"id":1},{"street":"x"}]' });
+    const mismatch = await t.rest('/addresses', {
+      method: 'POST',
+      headers: profile,
+      body: '[{"id":1},{"street":"x"}]',
+    });
     expect(mismatch.status).toBe(400);
-    expect(await mismatch.json()).toEqual({ code: 'PGRST102', details: null, hint: null, message: 'All object keys must match' });
+    expect(await mismatch.json()).toEqual({
+      code: 'PGRST102',
+      details: null,
+      hint: null,
+      message: 'All object keys must match',
+    });
     const bad = await t.rest('/addresses', { method: 'POST', headers: profile, body: '{"id":' });
-    expect(await bad.json()).toEqual({ code: 'PGRST102', details: null, hint: null, message: 'Empty or invalid json' });
+    expect(await bad.json()).toEqual({
+      code: 'PGRST102',
+      details: null,
+      hint: null,
+      message: 'Empty or invalid json',
+    });
     const { error, status } = await db.from('addresses').insert({ id: 40, nope: 1 });
     expect(status).toBe(400);
-    expect(error).toEqual({ code: 'PGRST204', details: null, hint: null, message: "Could not find the 'nope' column of 'addresses' in the schema cache" });
+    expect(error).toEqual({
+      code: 'PGRST204',
+      details: null,
+      hint: null,
+      message: "Could not find the 'nope' column of 'addresses' in the schema cache",
+    });
   });
 
   it('reports constraint violations with their SQLSTATE', async () => {
@@ -108,7 +133,13 @@ describe('insert', () => {
 
 describe('upsert', () => {
   it('merges duplicates: 201 when something was inserted, 200 when all were updates', async () => {
-    const first = await db.from('actors').upsert([{ id: 1, name: 'Anna' }, { id: 9, name: 'New' }]).select();
+    const first = await db
+      .from('actors')
+      .upsert([
+        { id: 1, name: 'Anna' },
+        { id: 9, name: 'New' },
+      ])
+      .select();
     expect(first.status).toBe(201);
     expect(first.data).toEqual([
       { id: 1, name: 'Anna' },
@@ -120,13 +151,19 @@ describe('upsert', () => {
   });
 
   it('ignores duplicates and answers 201 with the inserted rows only', async () => {
-    const { data, status } = await db.from('actors').upsert({ id: 9, name: 'Ignored' }, { ignoreDuplicates: true }).select();
+    const { data, status } = await db
+      .from('actors')
+      .upsert({ id: 9, name: 'Ignored' }, { ignoreDuplicates: true })
+      .select();
     expect(status).toBe(201);
     expect(data).toEqual([]);
   });
 
   it('upserts on other unique columns with on_conflict', async () => {
-    const { data, error } = await db.from('channels').upsert({ slug: 'public', data: { y: 2 } }, { onConflict: 'slug' }).select('id, slug, data');
+    const { data, error } = await db
+      .from('channels')
+      .upsert({ slug: 'public', data: { y: 2 } }, { onConflict: 'slug' })
+      .select('id, slug, data');
     expect(error).toBeNull();
     expect(data).toEqual([{ id: 1, slug: 'public', data: { y: 2 } }]);
   });
@@ -134,20 +171,33 @@ describe('upsert', () => {
   it('echoes the applied preferences', async () => {
     const res = await t.rest('/actors', {
       method: 'POST',
-      headers: { ...profile, Prefer: 'resolution=merge-duplicates, missing=default, return=representation, count=exact' },
+      headers: {
+        ...profile,
+        Prefer: 'resolution=merge-duplicates, missing=default, return=representation, count=exact',
+      },
       body: JSON.stringify({ id: 9, name: 'Nine' }),
     });
-    expect(res.headers.get('preference-applied')).toBe('resolution=merge-duplicates, missing=default, return=representation, count=exact');
+    expect(res.headers.get('preference-applied')).toBe(
+      'resolution=merge-duplicates, missing=default, return=representation, count=exact',
+    );
     expect(res.headers.get('content-range')).toBe('*/1');
   });
 });
 
 describe('update and delete', () => {
   it('updates with filters: 204 minimal, 200 with the rows, Content-Range over the affected rows', async () => {
-    const res = await t.rest('/films?id=in.(1,2)', { method: 'PATCH', headers: profile, body: JSON.stringify({ rating: 5 }) });
+    const res = await t.rest('/films?id=in.(1,2)', {
+      method: 'PATCH',
+      headers: profile,
+      body: JSON.stringify({ rating: 5 }),
+    });
     expect(res.status).toBe(204);
     expect(res.headers.get('content-range')).toBe('0-1/*');
-    const { data, status, count } = await db.from('films').update({ rating: 6 }, { count: 'exact' }).eq('id', 1).select('id, rating');
+    const { data, status, count } = await db
+      .from('films')
+      .update({ rating: 6 }, { count: 'exact' })
+      .eq('id', 1)
+      .select('id, rating');
     expect(status).toBe(200);
     expect(count).toBe(1);
     expect(data).toEqual([{ id: 1, rating: 6 }]);
@@ -156,7 +206,11 @@ describe('update and delete', () => {
   });
 
   it('returns rows that no longer match the filter after the update', async () => {
-    const { data } = await db.from('films').update({ title: 'Alpha II' }).eq('title', 'Alpha').select('title');
+    const { data } = await db
+      .from('films')
+      .update({ title: 'Alpha II' })
+      .eq('title', 'Alpha')
+      .select('title');
     expect(data).toEqual([{ title: 'Alpha II' }]);
   });
 
@@ -173,14 +227,25 @@ describe('update and delete', () => {
   it('refuses update and delete without filters', async () => {
     const upd = await db.from('films').update({ rating: 0 });
     expect(upd.status).toBe(400);
-    expect(upd.error).toEqual({ code: '21000', details: null, hint: null, message: 'UPDATE requires a WHERE clause' });
+    expect(upd.error).toEqual({
+      code: '21000',
+      details: null,
+      hint: null,
+      message: 'UPDATE requires a WHERE clause',
+    });
     const del = await db.from('films').delete();
     expect(del.error?.message).toBe('DELETE requires a WHERE clause');
   });
 
   it('enforces max-affected with handling=strict and rolls back', async () => {
-    await db.from('addresses').insert([{ id: 60, street: 'm' }, { id: 61, street: 'm' }]);
-    const { error, status } = await limited(db.from('addresses').update({ street: 'changed' }).eq('street', 'm'), 1);
+    await db.from('addresses').insert([
+      { id: 60, street: 'm' },
+      { id: 61, street: 'm' },
+    ]);
+    const { error, status } = await limited(
+      db.from('addresses').update({ street: 'changed' }).eq('street', 'm'),
+      1,
+    );
     expect(status).toBe(400);
     expect(error).toEqual({
       code: 'PGRST124',
@@ -188,7 +253,10 @@ describe('update and delete', () => {
       hint: null,
       message: 'Query result exceeds max-affected preference constraint',
     });
-    expect((await db.from('addresses').select('street').in('id', [60, 61])).data).toEqual([{ street: 'm' }, { street: 'm' }]);
+    expect((await db.from('addresses').select('street').in('id', [60, 61])).data).toEqual([
+      { street: 'm' },
+      { street: 'm' },
+    ]);
     const ok = await limited(db.from('addresses').update({ street: 'one' }).eq('id', 60), 1);
     expect(ok.status).toBe(204);
   });
@@ -206,15 +274,29 @@ describe('update and delete', () => {
   });
 
   it('rolls back a write whose single() result is not one row', async () => {
-    await db.from('addresses').insert([{ id: 80, street: 's' }, { id: 81, street: 's' }]);
-    const { error, status } = await db.from('addresses').update({ street: 't' }).eq('street', 's').select().single();
+    await db.from('addresses').insert([
+      { id: 80, street: 's' },
+      { id: 81, street: 's' },
+    ]);
+    const { error, status } = await db
+      .from('addresses')
+      .update({ street: 't' })
+      .eq('street', 's')
+      .select()
+      .single();
     expect(status).toBe(406);
     expect(error?.code).toBe('PGRST116');
-    expect((await db.from('addresses').select('street').in('id', [80, 81])).data).toEqual([{ street: 's' }, { street: 's' }]);
+    expect((await db.from('addresses').select('street').in('id', [80, 81])).data).toEqual([
+      { street: 's' },
+      { street: 's' },
+    ]);
   });
 
   it('refuses invalid preferences under handling=strict', async () => {
-    const res = await t.rest('/addresses?id=eq.1', { method: 'DELETE', headers: { ...profile, Prefer: 'handling=strict, bogus=1' } });
+    const res = await t.rest('/addresses?id=eq.1', {
+      method: 'DELETE',
+      headers: { ...profile, Prefer: 'handling=strict, bogus=1' },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       code: 'PGRST122',

@@ -38,7 +38,12 @@ const tsFunctions: Record<string, string> = {
 const jsonTypes = new Set(['json', 'jsonb']);
 
 /** A column with its JSON path; non-JSON columns go through to_jsonb() as PostgREST does. */
-export function fieldSql(ref: string, relation: RelationInfo | undefined, field: FieldRef, params: SqlParams): string {
+export function fieldSql(
+  ref: string,
+  relation: RelationInfo | undefined,
+  field: FieldRef,
+  params: SqlParams,
+): string {
   const column = `${ref}.${ident(field.name)}`;
   if (field.path.length === 0) return column;
   const udt = relation?.columns.find((c) => c.name === field.name)?.udt;
@@ -69,7 +74,8 @@ function operationSql(lhs: string, op: Operation, params: SqlParams, columnUdt: 
     sql = `${vector} @@ ${tsFunctions[operator]}(${config}${params.text(op.value)})`;
   } else {
     const sqlOp = simple[operator];
-    if (sqlOp === undefined) throw restErrors.parse(`"failed to parse filter (${operator})" (line 1, column 1)`, 'unknown operator');
+    if (sqlOp === undefined)
+      throw restErrors.parse(`"failed to parse filter (${operator})" (line 1, column 1)`, 'unknown operator');
     const isLike = operator === 'like' || operator === 'ilike';
     if (op.modifier) {
       const value = isLike ? likePattern(op.value) : op.value;
@@ -92,14 +98,17 @@ export function conditionSql(node: PlanNode, condition: Condition, params: SqlPa
     return condition.negated ? `not ${joined}` : joined;
   }
   const { field, operation } = condition;
-  const embed = field.path.length === 0 ? node.embeds.find((e) => e.outputName === field.name && !e.spread) : undefined;
+  const embed =
+    field.path.length === 0 ? node.embeds.find((e) => e.outputName === field.name && !e.spread) : undefined;
   if (embed && !node.relation.columns.some((c) => c.name === field.name)) {
     const v = operation.value.toLowerCase();
-    if (operation.operator !== 'is' || (v !== 'null' && v !== 'not_null')) throw restErrors.embedOperator(field.name);
+    if (operation.operator !== 'is' || (v !== 'null' && v !== 'not_null'))
+      throw restErrors.embedOperator(field.name);
     const isNull = (v === 'null') !== operation.negated;
     return `${embed.joinRef}."pgrst_body" is ${isNull ? '' : 'not '}null`;
   }
-  const udt = field.path.length === 0 ? node.relation.columns.find((c) => c.name === field.name)?.udt : undefined;
+  const udt =
+    field.path.length === 0 ? node.relation.columns.find((c) => c.name === field.name)?.udt : undefined;
   return operationSql(fieldSql(node.ref, node.relation, field, params), operation, params, udt);
 }
 

@@ -42,7 +42,13 @@ export interface StatementRow {
  * Assembles the statement. `ctes` are "name as (…)" entries ending with pgrst_source;
  * `total` is a SQL expression or null; `inserted` counts rows a write inserted.
  */
-export function finalStatement(ctes: string[], body: string, total: string | null, inserted: string | null, pageTotal = '(select count(*) from pgrst_source)'): string {
+export function finalStatement(
+  ctes: string[],
+  body: string,
+  total: string | null,
+  inserted: string | null,
+  pageTotal = '(select count(*) from pgrst_source)',
+): string {
   return `with ${ctes.join(', ')}
 select ${total ?? 'null'}::text as total, ${pageTotal}::text as page_total, ${inserted ?? 'null'}::text as inserted,
   ${body} as body,

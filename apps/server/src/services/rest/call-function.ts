@@ -35,7 +35,12 @@ async function readArgs(scope: RequestScope): Promise<{ raw: string; value: unkn
 }
 
 /** "from … lateral fn(args) as alias" pieces. */
-function callSql(fn: FunctionInfo, wholeBody: boolean, raw: string, params: SqlParams): { from: string; call: string } {
+function callSql(
+  fn: FunctionInfo,
+  wholeBody: boolean,
+  raw: string,
+  params: SqlParams,
+): { from: string; call: string } {
   const name = qualified(fn.schema, fn.name);
   if (wholeBody) return { from: '', call: `${name}(${params.add(raw)}::${fn.args[0]!.type})` };
   const value = JSON.parse(raw) as Record<string, unknown>;
@@ -49,7 +54,9 @@ function callSql(fn: FunctionInfo, wholeBody: boolean, raw: string, params: SqlP
 
 /** A stand-in relation for functions returning anonymous records (OUT / TABLE columns). */
 function resultRelation(scope: RequestScope, fn: FunctionInfo): RelationInfo {
-  const named = fn.returnRelation ? findRelation(scope.cache, fn.returnRelation.schema, fn.returnRelation.name) : undefined;
+  const named = fn.returnRelation
+    ? findRelation(scope.cache, fn.returnRelation.schema, fn.returnRelation.name)
+    : undefined;
   return (
     named ?? {
       schema: fn.schema,
@@ -102,8 +109,17 @@ export async function callFunction(scope: RequestScope, name: string): Promise<R
     const relation = resultRelation(scope, fn);
     const ref = ident(fn.name);
     const items = parseSelect(scope.params.select ?? '*');
-    const root = planRead(scope.cache, relation, ref, items, scope.params.nodes, deps.config.rest.aggregatesEnabled);
-    const paging = fn.returnsSet ? rootPaging(scope, root.mods.limit, root.mods.offset) : { limit: undefined, offset: 0 };
+    const root = planRead(
+      scope.cache,
+      relation,
+      ref,
+      items,
+      scope.params.nodes,
+      deps.config.rest.aggregatesEnabled,
+    );
+    const paging = fn.returnsSet
+      ? rootPaging(scope, root.mods.limit, root.mods.offset)
+      : { limit: undefined, offset: 0 };
     offset = paging.offset;
     const fromSql = `${from ? `${from} cross join lateral ` : ''}${call} as ${ref}`;
     const q = buildRootQuery(root, fromSql, params, paging);
@@ -115,7 +131,12 @@ export async function callFunction(scope: RequestScope, name: string): Promise<R
   const body = scalarSet
     ? `coalesce((select json_agg(pgrst_r.pgrst_scalar) from pgrst_source as pgrst_r), '[]')::text`
     : bodySql(bodyKind, media.stripNulls);
-  const total = prefs.count && countSql ? exactCountSql(countSql) : prefs.count ? '(select count(*) from pgrst_source)' : null;
+  const total =
+    prefs.count && countSql
+      ? exactCountSql(countSql)
+      : prefs.count
+        ? '(select count(*) from pgrst_source)'
+        : null;
   const sql = finalStatement([`pgrst_source as (${source})`], body, total, null);
   const tx = txOutcome(scope);
   const row = await runAsCaller(
@@ -139,7 +160,9 @@ export async function callFunction(scope: RequestScope, name: string): Promise<R
     status = 204;
   } else {
     headers['Content-Type'] = contentTypes[media.kind === 'csv' ? 'csv' : 'json'];
-    headers['Content-Range'] = fn.returnsSet ? contentRange(offset, pageTotal, totalN) : contentRange(0, 1, totalN === undefined ? undefined : 1);
+    headers['Content-Range'] = fn.returnsSet
+      ? contentRange(offset, pageTotal, totalN)
+      : contentRange(0, 1, totalN === undefined ? undefined : 1);
     status = fn.returnsSet ? rangeStatus(offset, pageTotal, totalN) : 200;
   }
   const applied = appliedPreferences({

@@ -9,6 +9,7 @@ export function exactCountSql(countQuery: string): string {
 export async function plannedCount(tx: Queryable, countQuery: string, params: string[]): Promise<number> {
   const result = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${countQuery}`, params);
   const first = result.rows[0]?.['QUERY PLAN'];
-  const plan = (typeof first === 'string' ? JSON.parse(first) : first) as [{ Plan?: { 'Plan Rows'?: number } }] | undefined;
+  const plan = (typeof first === 'string' ? JSON.parse(first) : first) as
+    [{ Plan?: { 'Plan Rows'?: number } }] | undefined;
   return Math.max(0, Math.round(plan?.[0]?.Plan?.['Plan Rows'] ?? 0));
 }

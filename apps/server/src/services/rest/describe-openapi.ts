@@ -28,16 +28,32 @@ function swaggerType(type: string): { type: string; format: string } {
 export async function describeOpenApi(scope: RequestScope): Promise<Response> {
   const mode = scope.deps.config.rest.openApiMode;
   if (mode === 'disabled') throw restErrors.openApiDisabled();
-  const visible = await runAsCaller(scope.deps, scope.c, { schema: scope.schema, readOnly: true, timezone: undefined }, async (tx) =>
-    (await tx.query<Privileged>(privilegesSql, [scope.schema, mode === 'ignore-privileges'])).rows,
+  const visible = await runAsCaller(
+    scope.deps,
+    scope.c,
+    { schema: scope.schema, readOnly: true, timezone: undefined },
+    async (tx) =>
+      (await tx.query<Privileged>(privilegesSql, [scope.schema, mode === 'ignore-privileges'])).rows,
   );
   const relations = new Set(visible.filter((v) => v.kind === 'relation').map((v) => v.name));
   const functions = new Set(visible.filter((v) => v.kind === 'function').map((v) => v.name));
-  const paths: Record<string, unknown> = { '/': { get: { produces: ['application/openapi+json', 'application/json'], responses: { 200: { description: 'OK' } } } } };
+  const paths: Record<string, unknown> = {
+    '/': {
+      get: {
+        produces: ['application/openapi+json', 'application/json'],
+        responses: { 200: { description: 'OK' } },
+      },
+    },
+  };
   const definitions: Record<string, unknown> = {};
   for (const rel of scope.cache.relations.values()) {
     if (rel.schema !== scope.schema || !relations.has(rel.name)) continue;
-    const ops: Record<string, unknown> = { get: { tags: [rel.name], responses: { 200: { description: 'OK' }, 206: { description: 'Partial Content' } } } };
+    const ops: Record<string, unknown> = {
+      get: {
+        tags: [rel.name],
+        responses: { 200: { description: 'OK' }, 206: { description: 'Partial Content' } },
+      },
+    };
     if (rel.insertable) ops.post = { tags: [rel.name], responses: { 201: { description: 'Created' } } };
     if (rel.updatable) ops.patch = { tags: [rel.name], responses: { 204: { description: 'No Content' } } };
     if (rel.deletable) ops.delete = { tags: [rel.name], responses: { 204: { description: 'No Content' } } };
@@ -49,7 +65,15 @@ export async function describeOpenApi(scope: RequestScope): Promise<Response> {
       properties: Object.fromEntries(
         rel.columns.map((c) => [
           c.name,
-          { ...swaggerType(c.type), ...(c.description ? { description: c.description } : {}), ...(rel.primaryKey.includes(c.name) ? { description: `${c.description ?? ''}${c.description ? '\n\n' : ''}Note:\nThis is a Primary Key.<pk/>` } : {}) },
+          {
+            ...swaggerType(c.type),
+            ...(c.description ? { description: c.description } : {}),
+            ...(rel.primaryKey.includes(c.name)
+              ? {
+                  description: `${c.description ?? ''}${c.description ? '\n\n' : ''}Note:\nThis is a Primary Key.<pk/>`,
+                }
+              : {}),
+          },
         ]),
       ),
     };
@@ -57,8 +81,11 @@ export async function describeOpenApi(scope: RequestScope): Promise<Response> {
   for (const [, overloads] of scope.cache.functions) {
     const fn = overloads[0];
     if (!fn || fn.schema !== scope.schema || !functions.has(fn.name)) continue;
-    const ops: Record<string, unknown> = { post: { tags: ['(rpc) ' + fn.name], responses: { 200: { description: 'OK' } } } };
-    if (fn.volatility !== 'v') ops.get = { tags: ['(rpc) ' + fn.name], responses: { 200: { description: 'OK' } } };
+    const ops: Record<string, unknown> = {
+      post: { tags: ['(rpc) ' + fn.name], responses: { 200: { description: 'OK' } } },
+    };
+    if (fn.volatility !== 'v')
+      ops.get = { tags: ['(rpc) ' + fn.name], responses: { 200: { description: 'OK' } } };
     paths[`/rpc/${fn.name}`] = ops;
   }
   const url = new URL(scope.c.req.url);
@@ -73,5 +100,8 @@ export async function describeOpenApi(scope: RequestScope): Promise<Response> {
     paths,
     definitions,
   };
-  return respond(scope.method, 200, JSON.stringify(doc), { ...scope.baseHeaders, 'Content-Type': contentTypes.openapi });
+  return respond(scope.method, 200, JSON.stringify(doc), {
+    ...scope.baseHeaders,
+    'Content-Type': contentTypes.openapi,
+  });
 }

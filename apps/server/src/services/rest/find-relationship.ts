@@ -27,13 +27,19 @@ export interface Relationship {
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
 const isUnique = (rel: RelationInfo, cols: string[]) => rel.uniqueKeys.some((k) => sameSet(k, cols));
-const covered = (rel: RelationInfo, cols: string[]) => rel.uniqueKeys.some((k) => cols.every((c) => k.includes(c)));
+const covered = (rel: RelationInfo, cols: string[]) =>
+  rel.uniqueKeys.some((k) => cols.every((c) => k.includes(c)));
 const zip = (a: string[], b: string[]): [string, string][] => a.map((x, i) => [x, b[i] ?? '']);
 
 function direct(cache: SchemaCache, parent: RelationInfo, target: RelationInfo): Relationship[] {
   const out: Relationship[] = [];
   for (const fk of cache.foreignKeys) {
-    if (fk.schema === parent.schema && fk.table === parent.name && fk.refSchema === target.schema && fk.refTable === target.name) {
+    if (
+      fk.schema === parent.schema &&
+      fk.table === parent.name &&
+      fk.refSchema === target.schema &&
+      fk.refTable === target.name
+    ) {
       const oneToOne = isUnique(parent, fk.columns);
       out.push({
         cardinality: oneToOne ? 'one-to-one' : 'many-to-one',
@@ -44,7 +50,12 @@ function direct(cache: SchemaCache, parent: RelationInfo, target: RelationInfo):
         toOne: true,
       });
     }
-    if (fk.schema === target.schema && fk.table === target.name && fk.refSchema === parent.schema && fk.refTable === parent.name) {
+    if (
+      fk.schema === target.schema &&
+      fk.table === target.name &&
+      fk.refSchema === parent.schema &&
+      fk.refTable === parent.name
+    ) {
       const oneToOne = isUnique(target, fk.columns);
       out.push({
         cardinality: oneToOne ? 'one-to-one' : 'one-to-many',
@@ -74,7 +85,12 @@ function manyToMany(cache: SchemaCache, parent: RelationInfo, target: RelationIn
     for (const toParent of keys) {
       if (toParent.refSchema !== parent.schema || toParent.refTable !== parent.name) continue;
       for (const toTarget of keys) {
-        if (toTarget === toParent || toTarget.refSchema !== target.schema || toTarget.refTable !== target.name) continue;
+        if (
+          toTarget === toParent ||
+          toTarget.refSchema !== target.schema ||
+          toTarget.refTable !== target.name
+        )
+          continue;
         if (!covered(junction, [...toParent.columns, ...toTarget.columns])) continue;
         out.push({
           cardinality: 'many-to-many',
@@ -98,7 +114,11 @@ function manyToMany(cache: SchemaCache, parent: RelationInfo, target: RelationIn
 
 function matchesHint(rel: Relationship, hint: string): boolean {
   if (rel.junction) {
-    return rel.junction.relation.name === hint || rel.junction.parentKey.name === hint || rel.junction.targetKey.name === hint;
+    return (
+      rel.junction.relation.name === hint ||
+      rel.junction.parentKey.name === hint ||
+      rel.junction.targetKey.name === hint
+    );
   }
   const fk = rel.key;
   return fk.name === hint || (fk.columns.length === 1 && fk.columns[0] === hint);
@@ -137,7 +157,12 @@ export function findRelationship(
   } else {
     // The target may also be named by a foreign-key column or constraint of the parent.
     candidates = cache.foreignKeys
-      .filter((fk) => fk.schema === parent.schema && fk.table === parent.name && (fk.name === name || (fk.columns.length === 1 && fk.columns[0] === name)))
+      .filter(
+        (fk) =>
+          fk.schema === parent.schema &&
+          fk.table === parent.name &&
+          (fk.name === name || (fk.columns.length === 1 && fk.columns[0] === name)),
+      )
       .flatMap((fk) => {
         const ref = findRelation(cache, fk.refSchema, fk.refTable);
         return ref ? direct(cache, parent, ref).filter((r) => r.key === fk && r.toOne) : [];

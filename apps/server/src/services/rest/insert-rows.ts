@@ -12,15 +12,21 @@ function sameKeys(a: string[], b: string[]): boolean {
 }
 
 /** The columns to insert: columns= if given, else the (identical) keys of every object. */
-function insertColumns(scope: RequestScope, relation: RelationInfo, rows: Record<string, unknown>[]): string[] {
+function insertColumns(
+  scope: RequestScope,
+  relation: RelationInfo,
+  rows: Record<string, unknown>[],
+): string[] {
   let columns = scope.params.columns;
   if (!columns) {
     const first = Object.keys(rows[0] ?? {});
-    for (const row of rows) if (!sameKeys(first, Object.keys(row))) throw restErrors.invalidBody('All object keys must match');
+    for (const row of rows)
+      if (!sameKeys(first, Object.keys(row))) throw restErrors.invalidBody('All object keys must match');
     columns = first;
   }
   for (const column of columns) {
-    if (!relation.columns.some((c) => c.name === column)) throw restErrors.columnNotFound(column, relation.name);
+    if (!relation.columns.some((c) => c.name === column))
+      throw restErrors.columnNotFound(column, relation.name);
   }
   return [...new Set(columns)];
 }
@@ -69,7 +75,8 @@ export async function insertRows(scope: RequestScope, name: string): Promise<Res
   const missingDefault = prefs.missing === 'default';
   const conflict = scope.params.onConflict ?? relation.primaryKey;
   for (const column of conflict) {
-    if (resolution && !relation.columns.some((c) => c.name === column)) throw restErrors.columnNotFound(column, relation.name);
+    if (resolution && !relation.columns.some((c) => c.name === column))
+      throw restErrors.columnNotFound(column, relation.name);
   }
   const ref = ident(relation.name);
   return runWrite(scope, {

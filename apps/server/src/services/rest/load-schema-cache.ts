@@ -108,7 +108,14 @@ interface RelationRow {
   kind: string;
   description: string | null;
   updatable_mask: number;
-  columns: { name: string; type: string; udt: string; nullable: boolean; default: string | null; description: string | null }[];
+  columns: {
+    name: string;
+    type: string;
+    udt: string;
+    nullable: boolean;
+    default: string | null;
+    description: string | null;
+  }[];
   keys: { primary: boolean; columns: string[] }[];
 }
 
@@ -193,7 +200,12 @@ function viewForeignKeys(keys: ForeignKeyInfo[], viewColumns: ViewColumnRow[]): 
     const id = `${row.view_schema}.${row.view_name}->${row.table_schema}.${row.table_name}`;
     let entry = views.get(id);
     if (!entry) {
-      entry = { schema: row.view_schema, name: row.view_name, table: relationKey(row.table_schema, row.table_name), columns: new Set() };
+      entry = {
+        schema: row.view_schema,
+        name: row.view_name,
+        table: relationKey(row.table_schema, row.table_name),
+        columns: new Set(),
+      };
       views.set(id, entry);
     }
     entry.columns.add(row.column_name);
@@ -212,7 +224,13 @@ function viewForeignKeys(keys: ForeignKeyInfo[], viewColumns: ViewColumnRow[]): 
   for (const fk of keys) {
     for (const from of covering(fk.schema, fk.table, fk.columns)) {
       for (const to of covering(fk.refSchema, fk.refTable, fk.refColumns)) {
-        if (from.name === fk.table && from.schema === fk.schema && to.name === fk.refTable && to.schema === fk.refSchema) continue;
+        if (
+          from.name === fk.table &&
+          from.schema === fk.schema &&
+          to.name === fk.refTable &&
+          to.schema === fk.refSchema
+        )
+          continue;
         out.push({ ...fk, schema: from.schema, table: from.name, refSchema: to.schema, refTable: to.name });
       }
     }
@@ -226,12 +244,19 @@ function toFunction(row: FunctionRow): FunctionInfo {
   return {
     schema: row.schema,
     name: row.name,
-    args: inArgs.map((a, i) => ({ name: a.name, type: a.type, hasDefault: i >= firstDefault, variadic: a.mode === 'v' })),
+    args: inArgs.map((a, i) => ({
+      name: a.name,
+      type: a.type,
+      hasDefault: i >= firstDefault,
+      variadic: a.mode === 'v',
+    })),
     returnType: row.return_type,
     returnsSet: row.returns_set,
     returnsVoid: row.returns_void,
     returnRelation:
-      row.ret_schema && row.ret_name && row.ret_kind !== 'c' ? { schema: row.ret_schema, name: row.ret_name } : null,
+      row.ret_schema && row.ret_name && row.ret_kind !== 'c'
+        ? { schema: row.ret_schema, name: row.ret_name }
+        : null,
     returnsComposite: row.returns_composite === true,
     volatility: row.volatility,
     rows: Number(row.rows),

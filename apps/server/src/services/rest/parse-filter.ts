@@ -2,11 +2,33 @@
 // (or=(a.eq.1,and(b.gt.2,c.is.null))), as PostgREST parses them.
 import type { Condition, FieldRef, Operation } from './api-request';
 import { Cursor, readField, readQuoted } from './parse-field';
-import { restErrors } from './rest-error';
 
 export const operators = new Set([
-  'eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch', 'in', 'is', 'isdistinct',
-  'fts', 'plfts', 'phfts', 'wfts', 'cs', 'cd', 'ov', 'sl', 'sr', 'nxl', 'nxr', 'adj',
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'like',
+  'ilike',
+  'match',
+  'imatch',
+  'in',
+  'is',
+  'isdistinct',
+  'fts',
+  'plfts',
+  'phfts',
+  'wfts',
+  'cs',
+  'cd',
+  'ov',
+  'sl',
+  'sr',
+  'nxl',
+  'nxr',
+  'adj',
 ]);
 const quantifiable = new Set(['eq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'match', 'imatch']);
 const textSearch = new Set(['fts', 'plfts', 'phfts', 'wfts']);
@@ -123,7 +145,12 @@ function readTreeElement(cur: Cursor): Condition {
   const logic = /^(not\.)?(and|or)\(/.exec(cur.text.slice(cur.pos));
   if (logic) {
     cur.pos += logic[0].length - 1;
-    return { kind: 'tree', op: logic[2] as 'and' | 'or', negated: logic[1] !== undefined, children: readTree(cur) };
+    return {
+      kind: 'tree',
+      op: logic[2] as 'and' | 'or',
+      negated: logic[1] !== undefined,
+      children: readTree(cur),
+    };
   }
   const field = readField(cur);
   cur.expect('.', '"." after the field name');
@@ -157,4 +184,3 @@ export function isOperationText(text: string): boolean {
     return false;
   }
 }
-

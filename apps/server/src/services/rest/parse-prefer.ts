@@ -45,7 +45,9 @@ export function parsePrefer(header: string | undefined): Preferences {
 }
 
 /** Preference-Applied: the honoured preferences in PostgREST's order. */
-export function appliedPreferences(applied: Partial<Record<string, string | number | undefined>>): string | undefined {
+export function appliedPreferences(
+  applied: Partial<Record<string, string | number | undefined>>,
+): string | undefined {
   const order = ['resolution', 'missing', 'return', 'count', 'tx', 'handling', 'timezone', 'max-affected'];
   const parts = order.flatMap((k) => (applied[k] === undefined ? [] : [`${k}=${applied[k]}`]));
   return parts.length > 0 ? parts.join(', ') : undefined;

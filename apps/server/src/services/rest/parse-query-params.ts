@@ -71,7 +71,13 @@ export function parseOrder(text: string): OrderTerm[] {
 }
 
 export function parseQueryParams(search: URLSearchParams, isRpcRead: boolean): QueryParams {
-  const out: QueryParams = { select: undefined, columns: undefined, onConflict: undefined, nodes: new Map(), rpcArgs: [] };
+  const out: QueryParams = {
+    select: undefined,
+    columns: undefined,
+    onConflict: undefined,
+    nodes: new Map(),
+    rpcArgs: [],
+  };
   node(out.nodes, '');
   for (const [key, value] of search) {
     if (reserved.has(key)) {

@@ -14,7 +14,10 @@ function readCast(cur: Cursor): string | undefined {
 }
 
 /** After the name of an embed: any order of !hint and !inner / !left. */
-function readEmbedSuffixes(cur: Cursor): { hint: string | undefined; joinType: 'inner' | 'left' | undefined } {
+function readEmbedSuffixes(cur: Cursor): {
+  hint: string | undefined;
+  joinType: 'inner' | 'left' | undefined;
+} {
   let hint: string | undefined;
   let joinType: 'inner' | 'left' | undefined;
   while (cur.eat('!')) {
@@ -65,7 +68,15 @@ function readItem(cur: Cursor): SelectItem {
   const field = readField(cur);
   if (field.path.length === 0 && (cur.peek() === '!' || cur.peek() === '(')) {
     const { hint, joinType } = readEmbedSuffixes(cur);
-    return { kind: 'embed', name: field.name, alias, hint, joinType, spread: false, items: readEmbedBody(cur) };
+    return {
+      kind: 'embed',
+      name: field.name,
+      alias,
+      hint,
+      joinType,
+      spread: false,
+      items: readEmbedBody(cur),
+    };
   }
   const cast = readCast(cur);
   const fn = /^\.(count|sum|avg|max|min)\(\)/.exec(cur.text.slice(cur.pos));

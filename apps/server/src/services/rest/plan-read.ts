@@ -28,7 +28,12 @@ export interface PlannedEmbed {
   countOnly: boolean;
 }
 
-const emptyMods = (): NodeModifiers => ({ conditions: [], order: undefined, limit: undefined, offset: undefined });
+const emptyMods = (): NodeModifiers => ({
+  conditions: [],
+  order: undefined,
+  limit: undefined,
+  offset: undefined,
+});
 
 export function planRead(
   cache: SchemaCache,
@@ -64,7 +69,8 @@ export function planRead(
           used.add(byName);
         }
       }
-      if (item.spread && !relationship.toOne) throw restErrors.notImplemented('Spreading a to-many embedded resource');
+      if (item.spread && !relationship.toOne)
+        throw restErrors.notImplemented('Spreading a to-many embedded resource');
       const only = item.items[0];
       const countOnly =
         !relationship.toOne &&
@@ -88,7 +94,11 @@ export function planRead(
   const root = build(relation, rootRef, items, []);
   for (const [key, mods] of nodes) {
     if (used.has(key)) continue;
-    const empty = mods.conditions.length === 0 && mods.order === undefined && mods.limit === undefined && mods.offset === undefined;
+    const empty =
+      mods.conditions.length === 0 &&
+      mods.order === undefined &&
+      mods.limit === undefined &&
+      mods.offset === undefined;
     if (!empty) throw restErrors.notEmbedded(key.split('.').pop() ?? key);
   }
   return root;

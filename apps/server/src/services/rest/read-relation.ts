@@ -16,20 +16,44 @@ export async function readRelation(scope: RequestScope, name: string): Promise<R
   const relation = await requireRelation(scope, name);
   const { params: query, prefs, media, deps } = scope;
   const items = parseSelect(query.select ?? '*');
-  const root = planRead(scope.cache, relation, ident(relation.name), items, query.nodes, deps.config.rest.aggregatesEnabled);
+  const root = planRead(
+    scope.cache,
+    relation,
+    ident(relation.name),
+    items,
+    query.nodes,
+    deps.config.rest.aggregatesEnabled,
+  );
   const paging = rootPaging(scope, root.mods.limit, root.mods.offset);
   const params = new SqlParams();
-  const q = buildRootQuery(root, `${qualified(relation.schema, relation.name)} as ${ident(relation.name)}`, params, paging);
+  const q = buildRootQuery(
+    root,
+    `${qualified(relation.schema, relation.name)} as ${ident(relation.name)}`,
+    params,
+    paging,
+  );
   const count = prefs.count;
-  const row = await runAsCaller(deps, scope.c, { schema: scope.schema, readOnly: true, timezone: prefs.timezone }, async (tx) => {
-    let planned: number | undefined;
-    if (count === 'planned' || count === 'estimated') planned = await plannedCount(tx, q.count, params.values);
-    const exact = count === 'exact' || (count === 'estimated' && (planned ?? 0) <= deps.config.rest.maxRows);
-    const total = exact ? exactCountSql(q.count) : planned === undefined ? null : String(planned);
-    const sql = finalStatement([`pgrst_source as (${q.select})`], bodySql(media.kind, media.stripNulls), total, null);
-    const result: QueryResult<StatementRow> = await tx.query<StatementRow>(sql, params.values);
-    return result.rows[0]!;
-  });
+  const row = await runAsCaller(
+    deps,
+    scope.c,
+    { schema: scope.schema, readOnly: true, timezone: prefs.timezone },
+    async (tx) => {
+      let planned: number | undefined;
+      if (count === 'planned' || count === 'estimated')
+        planned = await plannedCount(tx, q.count, params.values);
+      const exact =
+        count === 'exact' || (count === 'estimated' && (planned ?? 0) <= deps.config.rest.maxRows);
+      const total = exact ? exactCountSql(q.count) : planned === undefined ? null : String(planned);
+      const sql = finalStatement(
+        [`pgrst_source as (${q.select})`],
+        bodySql(media.kind, media.stripNulls),
+        total,
+        null,
+      );
+      const result: QueryResult<StatementRow> = await tx.query<StatementRow>(sql, params.values);
+      return result.rows[0]!;
+    },
+  );
   const pageTotal = Number(row.page_total);
   const total = row.total === null ? undefined : Number(row.total);
   if (media.kind === 'object' && pageTotal !== 1) throw restErrors.singular(pageTotal);

@@ -1,7 +1,7 @@
 // The render stage: status, Content-Range, Preference-Applied, Content-Profile and the
 // body Postgres produced, plus the response.status / response.headers overrides.
 import type { MediaChoice } from './api-request';
-import { restErrors, RestError } from './rest-error';
+import { restErrors, type RestError } from './rest-error';
 
 export const contentTypes: Record<MediaChoice['kind'], string> = {
   json: 'application/json; charset=utf-8',
@@ -18,7 +18,8 @@ export function contentRange(from: number, rows: number, total: number | undefin
 /** 200, 206 for a partial page of a known total, 416 past the end (PostgREST's rangeStatus). */
 export function rangeStatus(from: number, rows: number, total: number | undefined): number {
   if (total === undefined) return 200;
-  if (from > total) throw restErrors.invalidRange(`An offset of ${from} was requested, but there are only ${total} rows.`);
+  if (from > total)
+    throw restErrors.invalidRange(`An offset of ${from} was requested, but there are only ${total} rows.`);
   return rows < total ? 206 : 200;
 }
 
@@ -52,7 +53,12 @@ export function applyGucs(
   return status;
 }
 
-export function respond(method: string, status: number, body: string | null, headers: Record<string, string>): Response {
+export function respond(
+  method: string,
+  status: number,
+  body: string | null,
+  headers: Record<string, string>,
+): Response {
   const noBody = method === 'HEAD' || status === 204 || status === 304;
   return new Response(noBody ? null : body, { status, headers });
 }

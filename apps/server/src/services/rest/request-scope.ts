@@ -34,7 +34,12 @@ export async function openScope(
 ): Promise<RequestScope> {
   const rest = deps.config.rest;
   if (c.req.url.length > rest.maxUrlLength) {
-    throw new RestError(414, 'PGRST100', 'URI too long', `The request URL is longer than ${rest.maxUrlLength} characters`);
+    throw new RestError(
+      414,
+      'PGRST100',
+      'URI too long',
+      `The request URL is longer than ${rest.maxUrlLength} characters`,
+    );
   }
   const method = c.req.method;
   const read = method === 'GET' || method === 'HEAD';
@@ -42,7 +47,8 @@ export async function openScope(
   const schema = profile || rest.schemas[0]!;
   if (!rest.schemas.includes(schema)) throw restErrors.invalidSchema(schema, rest.schemas);
   const prefs = parsePrefer(c.req.raw.headers.get('prefer') ?? undefined);
-  if (prefs.handling === 'strict' && prefs.invalid.length > 0) throw restErrors.invalidPreferences(prefs.invalid);
+  if (prefs.handling === 'strict' && prefs.invalid.length > 0)
+    throw restErrors.invalidPreferences(prefs.invalid);
   const media = chooseMedia(c.req.header('accept'), kind.root);
   const url = new URL(c.req.url);
   const params = parseQueryParams(url.searchParams, kind.rpcRead);
@@ -69,9 +75,14 @@ export async function requireRelation(scope: RequestScope, name: string): Promis
     found = findRelation(scope.cache, scope.schema, name);
   }
   if (found) return found;
-  const names = [...scope.cache.relations.values()].filter((r) => r.schema === scope.schema).map((r) => r.name);
+  const names = [...scope.cache.relations.values()]
+    .filter((r) => r.schema === scope.schema)
+    .map((r) => r.name);
   const near = closestName(name, names);
-  throw restErrors.tableNotFound(`${scope.schema}.${name}`, near ? `Perhaps you meant the table '${scope.schema}.${near}'` : null);
+  throw restErrors.tableNotFound(
+    `${scope.schema}.${name}`,
+    near ? `Perhaps you meant the table '${scope.schema}.${near}'` : null,
+  );
 }
 
 /** Whether tx=rollback / tx=commit from the request may override the configured ending. */
@@ -79,12 +90,17 @@ export function txOutcome(scope: RequestScope): { rollback: boolean; applied: st
   const end = scope.deps.config.rest.txEnd;
   const overridable = end.endsWith('allow-override');
   const base = end.startsWith('rollback');
-  if (overridable && scope.prefs.tx) return { rollback: scope.prefs.tx === 'rollback', applied: scope.prefs.tx };
+  if (overridable && scope.prefs.tx)
+    return { rollback: scope.prefs.tx === 'rollback', applied: scope.prefs.tx };
   return { rollback: base, applied: undefined };
 }
 
 /** The root's limit and offset after db-max-rows and a Range header. */
-export function rootPaging(scope: RequestScope, limit: number | undefined, offset: number | undefined): { limit: number; offset: number } {
+export function rootPaging(
+  scope: RequestScope,
+  limit: number | undefined,
+  offset: number | undefined,
+): { limit: number; offset: number } {
   if (limit !== undefined && limit < 0) throw restErrors.invalidRange();
   let from = offset ?? 0;
   if (from < 0) throw restErrors.invalidRange();
@@ -98,6 +114,9 @@ export function rootPaging(scope: RequestScope, limit: number | undefined, offse
     from = Math.max(from, lo);
     to = Math.min(to, hi);
   }
-  const count = to === Infinity ? scope.deps.config.rest.maxRows : Math.min(Math.max(0, to - from + 1), scope.deps.config.rest.maxRows);
+  const count =
+    to === Infinity
+      ? scope.deps.config.rest.maxRows
+      : Math.min(Math.max(0, to - from + 1), scope.deps.config.rest.maxRows);
   return { limit: count, offset: from };
 }

@@ -1,6 +1,6 @@
 // The data service's error catalogue: PostgREST's PGRST codes and its SQLSTATE → HTTP
 // mapping, rendered as {code, details, hint, message} like PostgREST does.
-import { DatabaseError } from '../../database/database';
+import type { DatabaseError } from '../../database/database';
 
 export type ErrorDetails = string | unknown[] | null;
 
@@ -29,8 +29,15 @@ export const restErrors = {
   invalidRange: (details: string | null = null) =>
     new RestError(416, 'PGRST103', 'Requested range not satisfiable', details),
   invalidSchema: (schema: string, exposed: string[]) =>
-    new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${exposed.join(', ')}`),
-  mediaType: (accept: string) => new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`),
+    new RestError(
+      406,
+      'PGRST106',
+      `Invalid schema: ${schema}`,
+      null,
+      `Only the following schemas are exposed: ${exposed.join(', ')}`,
+    ),
+  mediaType: (accept: string) =>
+    new RestError(406, 'PGRST107', `None of these media types are available: ${accept}`),
   notEmbedded: (name: string) =>
     new RestError(
       400,
@@ -40,11 +47,25 @@ export const restErrors = {
       `Verify that '${name}' is included in the 'select' query parameter.`,
     ),
   badResponseHeaders: () =>
-    new RestError(500, 'PGRST111', 'response.headers guc must be a JSON array composed of objects with a single key and a string value'),
+    new RestError(
+      500,
+      'PGRST111',
+      'response.headers guc must be a JSON array composed of objects with a single key and a string value',
+    ),
   badResponseStatus: (value: string) =>
-    new RestError(500, 'PGRST112', 'response.status guc must be a valid status code', `${value} is not a valid status code`),
+    new RestError(
+      500,
+      'PGRST112',
+      'response.status guc must be a valid status code',
+      `${value} is not a valid status code`,
+    ),
   singular: (rows: number) =>
-    new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`),
+    new RestError(
+      406,
+      'PGRST116',
+      'Cannot coerce the result to a single JSON object',
+      `The result contains ${rows} rows`,
+    ),
   unsupportedMethod: (method: string) => new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
   orderToMany: (parent: string, child: string) =>
     new RestError(
@@ -54,22 +75,55 @@ export const restErrors = {
       `'${parent}' and '${child}' do not form a many-to-one or one-to-one relationship`,
     ),
   embedOperator: (name: string) =>
-    new RestError(400, 'PGRST120', `Bad operator on the '${name}' embedded resource`, "Only is null or not is null filters are allowed on embedded resources"),
+    new RestError(
+      400,
+      'PGRST120',
+      `Bad operator on the '${name}' embedded resource`,
+      'Only is null or not is null filters are allowed on embedded resources',
+    ),
   badRaise: (details: string) =>
     new RestError(500, 'PGRST121', 'Could not parse JSON in the "RAISE SQLSTATE \'PGRST\'" error', details),
   invalidPreferences: (prefs: string[]) =>
-    new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.join(', ')}`),
+    new RestError(
+      400,
+      'PGRST122',
+      'Invalid preferences given with handling=strict',
+      `Invalid preferences: ${prefs.join(', ')}`,
+    ),
   aggregatesDisabled: () => new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed'),
   maxAffected: (rows: number) =>
-    new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`),
-  invalidPath: (path: string) => new RestError(404, 'PGRST125', `Invalid path specified in request URL`, `${path} is not a valid path`),
+    new RestError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${rows} rows`,
+    ),
+  invalidPath: (path: string) =>
+    new RestError(404, 'PGRST125', `Invalid path specified in request URL`, `${path} is not a valid path`),
   openApiDisabled: () => new RestError(404, 'PGRST126', 'Root endpoint metadata is disabled'),
   notImplemented: (what: string) => new RestError(400, 'PGRST127', 'Feature not implemented', what),
   maxAffectedRpc: () =>
-    new RestError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict'),
+    new RestError(
+      400,
+      'PGRST128',
+      'Function must return SETOF or TABLE when max-affected preference is used with handling=strict',
+    ),
   schemaCacheUnavailable: () =>
-    new RestError(503, 'PGRST002', 'Could not query the database for the schema cache. Retrying.', null, null, { 'Retry-After': '1' }),
-  noRelationship: (parent: string, child: string, schema: string, hint: string | undefined, suggestion: string | null) =>
+    new RestError(
+      503,
+      'PGRST002',
+      'Could not query the database for the schema cache. Retrying.',
+      null,
+      null,
+      { 'Retry-After': '1' },
+    ),
+  noRelationship: (
+    parent: string,
+    child: string,
+    schema: string,
+    hint: string | undefined,
+    suggestion: string | null,
+  ) =>
     new RestError(
       400,
       'PGRST200',
@@ -98,12 +152,19 @@ export const restErrors = {
   columnNotFound: (column: string, table: string) =>
     new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${table}' in the schema cache`),
   tableNotFound: (qualified: string, suggestion: string | null) =>
-    new RestError(404, 'PGRST205', `Could not find the table '${qualified}' in the schema cache`, null, suggestion),
+    new RestError(
+      404,
+      'PGRST205',
+      `Could not find the table '${qualified}' in the schema cache`,
+      null,
+      suggestion,
+    ),
   jwt: (message: string) =>
     new RestError(401, 'PGRST301', message, null, null, {
       'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message.replace(/"/g, "'")}"`,
     }),
-  unfilteredWrite: (verb: 'UPDATE' | 'DELETE') => new RestError(400, '21000', `${verb} requires a WHERE clause`),
+  unfilteredWrite: (verb: 'UPDATE' | 'DELETE') =>
+    new RestError(400, '21000', `${verb} requires a WHERE clause`),
   internal: () => new RestError(500, 'PGRSTX00', 'Internal server error'),
 };
 
@@ -124,7 +185,10 @@ export function statusForSqlState(code: string, message: string, hadJwt: boolean
   const two = code.slice(0, 2);
   if (two === '08' || two === '53') return 503;
   if (two === '0L' || two === '0P' || two === '28') return 403;
-  if (['09', '25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(two)) return 500;
+  if (
+    ['09', '25', '2D', '38', '39', '3B', '40', '54', '55', '57', '58', 'F0', 'HV', 'P0', 'XX'].includes(two)
+  )
+    return 500;
   return 400;
 }
 
@@ -133,8 +197,7 @@ export function fromDatabaseError(error: DatabaseError, hadJwt: boolean): RestEr
   if (error.code === 'PGRST') return fromRaisedPgrst(error);
   const status = statusForSqlState(error.code, error.message, hadJwt);
   const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
-  const code = /^PT\d{3}$/.test(error.code) ? error.code : error.code;
-  return new RestError(status, code, error.message, error.detail ?? null, error.hint ?? null, headers);
+  return new RestError(status, error.code, error.message, error.detail ?? null, error.hint ?? null, headers);
 }
 
 /** RAISE SQLSTATE 'PGRST' USING message = '{json}', detail = '{json}': a fully custom error. */

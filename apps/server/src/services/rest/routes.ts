@@ -35,7 +35,8 @@ export function restRoutes(deps: ServerDeps, holder: SchemaCacheHolder): Hono<Ap
       return await run(await openScope(deps, holder, c, kind));
     } catch (error) {
       if (error instanceof RestError) return errorResponse(error);
-      if (error instanceof DatabaseError) return errorResponse(fromDatabaseError(error, c.get('caller').jwt !== undefined));
+      if (error instanceof DatabaseError)
+        return errorResponse(fromDatabaseError(error, c.get('caller').jwt !== undefined));
       c.get('log').error({ err: error }, 'rest request failed');
       return errorResponse(restErrors.internal());
     }

@@ -31,7 +31,12 @@ export async function runWrite(scope: RequestScope, spec: WriteSpec): Promise<Re
   const { prefs, media, params: query, deps } = scope;
   const { relation } = spec;
   const ref = ident(relation.name);
-  const rootMods = query.nodes.get('') ?? { conditions: [], order: undefined, limit: undefined, offset: undefined };
+  const rootMods = query.nodes.get('') ?? {
+    conditions: [],
+    order: undefined,
+    limit: undefined,
+    offset: undefined,
+  };
   const filterNode: PlanNode = { relation, ref, items: [], embeds: [], mods: rootMods };
   if (spec.kind !== 'insert' && rootMods.conditions.length === 0 && !deps.config.rest.allowUnfilteredWrites) {
     throw restErrors.unfilteredWrite(spec.kind === 'update' ? 'UPDATE' : 'DELETE');
@@ -45,7 +50,10 @@ export async function runWrite(scope: RequestScope, spec: WriteSpec): Promise<Re
 
   const params = new SqlParams();
   const dml = spec.dml(params, filterNode);
-  const rep = buildRootQuery(root, `(select (pgrst_row).* from pgrst_write) as ${ref}`, params, { limit: undefined, offset: undefined });
+  const rep = buildRootQuery(root, `(select (pgrst_row).* from pgrst_write) as ${ref}`, params, {
+    limit: undefined,
+    offset: undefined,
+  });
   const bodyKind = representation ? media.kind : 'none';
   const sql = finalStatement(
     [`pgrst_write as (${dml})`, `pgrst_source as (${rep.select})`],
@@ -56,17 +64,27 @@ export async function runWrite(scope: RequestScope, spec: WriteSpec): Promise<Re
   );
   const strict = prefs.handling === 'strict';
   const tx = txOutcome(scope);
-  const row = await runAsCaller(deps, scope.c, { schema: scope.schema, readOnly: false, timezone: prefs.timezone }, async (db) => {
-    const result = (await db.query<StatementRow>(sql, params.values)).rows[0]!;
-    const affected = Number(result.page_total);
-    if (media.kind === 'object' && representation && affected !== 1) throw restErrors.singular(affected);
-    if (media.kind === 'object' && !representation && affected > 1) throw restErrors.singular(affected);
-    if (strict && prefs.maxAffected !== undefined && spec.kind !== 'insert' && affected > prefs.maxAffected) {
-      throw restErrors.maxAffected(affected);
-    }
-    if (tx.rollback) throw new RollbackWith(result);
-    return result;
-  });
+  const row = await runAsCaller(
+    deps,
+    scope.c,
+    { schema: scope.schema, readOnly: false, timezone: prefs.timezone },
+    async (db) => {
+      const result = (await db.query<StatementRow>(sql, params.values)).rows[0]!;
+      const affected = Number(result.page_total);
+      if (media.kind === 'object' && representation && affected !== 1) throw restErrors.singular(affected);
+      if (media.kind === 'object' && !representation && affected > 1) throw restErrors.singular(affected);
+      if (
+        strict &&
+        prefs.maxAffected !== undefined &&
+        spec.kind !== 'insert' &&
+        affected > prefs.maxAffected
+      ) {
+        throw restErrors.maxAffected(affected);
+      }
+      if (tx.rollback) throw new RollbackWith(result);
+      return result;
+    },
+  );
 
   const affected = Number(row.page_total);
   const total = prefs.count ? affected : undefined;

@@ -45,7 +45,9 @@ export function createSchemaCacheHolder(deps: ServerDeps): SchemaCacheHolder {
       return load();
     },
     async close() {
-      await (await unsubscribe)();
+      await (
+        await unsubscribe
+      )();
     },
   };
 }

@@ -3,7 +3,8 @@
 import { restErrors } from './rest-error';
 
 export function ident(name: string): string {
-  if (name.includes('\u0000')) throw restErrors.parse('"failed to parse identifier" (line 1, column 1)', 'unexpected NUL character');
+  if (name.includes('\u0000'))
+    throw restErrors.parse('"failed to parse identifier" (line 1, column 1)', 'unexpected NUL character');
   return `"${name.replace(/"/g, '""')}"`;
 }
 

@@ -12,7 +12,8 @@ export async function updateRows(scope: RequestScope, name: string): Promise<Res
   if (!isPlainObject(body.value)) throw restErrors.invalidBody('Empty or invalid json');
   const columns = Object.keys(body.value);
   for (const column of columns) {
-    if (!relation.columns.some((c) => c.name === column)) throw restErrors.columnNotFound(column, relation.name);
+    if (!relation.columns.some((c) => c.name === column))
+      throw restErrors.columnNotFound(column, relation.name);
   }
   const ref = ident(relation.name);
   return runWrite(scope, {
