@@ -2,6 +2,7 @@
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { communityAreaRoutes } from './community-routes';
 import { NotFoundView, RouteErrorView } from './error-view';
+import { LoadingView } from './loading-view';
 import { RootLayout } from './root-layout';
 import {
   communityLoader,
@@ -19,6 +20,7 @@ export function createRoutes(): RouteObject[] {
       id: 'root',
       Component: RootLayout,
       ErrorBoundary: RouteErrorView,
+      HydrateFallback: LoadingView,
       loader: redirectLookupLoader,
       shouldRevalidate: revalidateOnNewPath,
       children: [

@@ -19,10 +19,11 @@ export function LandingPage() {
   const { session, loading } = useSession();
   const memberships = useMemberships(session);
   const entries = Object.entries(memberships).sort(([, a], [, b]) => a.name.localeCompare(b.name));
-  const only = entries.length === 1 ? entries[0] : undefined;
+  const only = entries.length === 1 ? entries[0]?.[0] : undefined;
+  const signedIn = session !== null;
   useEffect(() => {
-    if (session && only) void navigate(localePath(language, only[0]), { replace: true });
-  }, [session, only, language, navigate]);
+    if (signedIn && only) void navigate(localePath(language, only), { replace: true });
+  }, [signedIn, only, language, navigate]);
 
   if (loading || (session && only)) {
     return (

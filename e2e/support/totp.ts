@@ -1,0 +1,6 @@
+// The 6-digit code an authenticator app would show for a TOTP secret.
+import * as OTPAuth from 'otpauth';
+
+export function totpCode(secret: string): string {
+  return new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+}
