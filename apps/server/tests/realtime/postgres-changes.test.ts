@@ -236,6 +236,21 @@ describe.each(protocolVersions)('postgres_changes over protocol %s', (vsn) => {
     expect(got).toHaveLength(1);
   });
 
+  it("gives every table in the publication the capture trigger, the app migrations' tables too", async () => {
+    const missing = await t.db.query<{ table: string }>(`
+      select format('%I.%I', pt.schemaname, pt.tablename) as table
+      from pg_publication_tables pt
+      where pt.pubname = 'supabase_realtime'
+        and not exists (select 1 from pg_trigger tg
+                        where tg.tgrelid = format('%I.%I', pt.schemaname, pt.tablename)::regclass
+                          and tg.tgname = 'realtime_capture')`);
+    expect(missing.rows).toEqual([]);
+    const published = await t.db.query(
+      `select 1 from pg_publication_tables where pubname = 'supabase_realtime'`,
+    );
+    expect(published.rows.length).toBeGreaterThanOrEqual(2);
+  });
+
   it('reports a subscription on a missing column as a system error but stays subscribed', async () => {
     const c = await client();
     const system: { status: string; message: string }[] = [];

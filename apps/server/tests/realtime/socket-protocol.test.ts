@@ -74,6 +74,8 @@ describe('realtime socket protocol', () => {
     t = await startTestPlatform({
       REALTIME_MAX_CHANNELS_PER_SOCKET: '3',
       REALTIME_MAX_EVENTS_PER_SECOND: '20',
+      REALTIME_MAX_JOINS_PER_SECOND: '5',
+      REALTIME_IDLE_TIMEOUT_MS: '1500',
     });
   });
   afterAll(async () => {
@@ -164,7 +166,7 @@ describe('realtime socket protocol', () => {
   });
 
   it('closes only the socket that sent a malformed frame', async () => {
-    const healthy = t.client();
+    const healthy = t.client({ realtime: { heartbeatIntervalMs: 500 } as never });
     const channel = healthy.channel('still-here');
     const got: unknown[] = [];
     channel.on('broadcast', { event: '*' }, (m) => got.push(m));
@@ -182,11 +184,13 @@ describe('realtime socket protocol', () => {
       expect((await bad.closed).code).toBe(1007);
     }
 
-    const sender = t.client().channel('still-here');
+    const senderClient = t.client({ realtime: { heartbeatIntervalMs: 500 } as never });
+    const sender = senderClient.channel('still-here');
     expect((await subscribe(sender)).status).toBe('SUBSCRIBED');
     await sender.send({ type: 'broadcast', event: 'alive', payload: {} });
     await waitFor(() => got.length === 1, 'delivery after the bad sockets');
     await healthy.removeAllChannels();
+    await senderClient.removeAllChannels();
   });
 
   it('limits channels per socket and messages per second', async () => {
@@ -220,6 +224,46 @@ describe('realtime socket protocol', () => {
     raw.send({ topic: 'phoenix', event: 'heartbeat', payload: {}, ref: 'hb', join_ref: null });
     await raw.next((f) => (f as { ref?: string }).ref === 'hb', 'heartbeat after limit');
     raw.ws.close();
+  });
+
+  it('limits joins per second on one socket', async () => {
+    const raw = await connect(t.url, `apikey=${t.anonKey}&vsn=1.0.0`);
+    for (let i = 1; i <= 6; i++) {
+      // Joining the same topic again replaces the channel, so only the rate counts here.
+      raw.send({
+        topic: 'realtime:again',
+        event: 'phx_join',
+        payload: { config: {} },
+        ref: `j${i}`,
+        join_ref: `j${i}`,
+      });
+    }
+    expect(await raw.next((f) => (f as { ref?: string }).ref === 'j6', 'sixth join')).toMatchObject({
+      payload: {
+        status: 'error',
+        response: { reason: 'ClientJoinRateLimitReached: Too many joins per second' },
+      },
+    });
+    expect(
+      raw.frames.filter((f) => (f as { payload?: { status?: string } }).payload?.status === 'ok'),
+    ).toHaveLength(5);
+    raw.ws.close();
+  });
+
+  it('closes a socket that stops sending heartbeats, and keeps one that sends them', async () => {
+    const silent = await connect(t.url, `apikey=${t.anonKey}&vsn=1.0.0`);
+    const beating = await connect(t.url, `apikey=${t.anonKey}&vsn=2.0.0`);
+    const timer = setInterval(() => beating.send([null, 'hb', 'phoenix', 'heartbeat', {}]), 400);
+    try {
+      const started = Date.now();
+      expect(await silent.closed).toEqual({ code: 1000, reason: 'idle timeout' });
+      expect(Date.now() - started).toBeLessThan(5000);
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(beating.ws.readyState).toBe(WebSocket.OPEN);
+    } finally {
+      clearInterval(timer);
+      beating.ws.close();
+    }
   });
 
   it('refuses a join without a topic name', async () => {
