@@ -200,6 +200,13 @@ language sql volatile security definer set search_path = '' as $$
 $$;
 revoke execute on function app_private.next_number(uuid, text) from public, anon, authenticated;
 
+create or replace function app_private.bump_counter(p_community uuid, p_kind text, p_at_least bigint) returns void
+language sql volatile security definer set search_path = '' as $$
+  insert into app_private.counters as c (community_id, kind, last_value) values (p_community, p_kind, p_at_least)
+  on conflict (community_id, kind) do update set last_value = greatest(c.last_value, excluded.last_value)
+$$;
+revoke execute on function app_private.bump_counter(uuid, text, bigint) from public, anon, authenticated;
+
 -- Members: the club's register. A member may or may not have a user account.
 create table public.members (
   id uuid primary key default gen_random_uuid(),
@@ -243,7 +250,11 @@ language plpgsql security definer set search_path = '' as $$
 begin
   -- The masked CPR always mirrors member_cpr; nobody writes it directly.
   if tg_op = 'INSERT' then
-    new.mid := app_private.next_number(new.community_id, 'member');
+    -- Bulk loads (trusted, e.g. the demo seed) may bring their own numbers and then move the
+    -- counter past them with app_private.bump_counter.
+    if new.mid is null or not app_private.is_trusted() then
+      new.mid := app_private.next_number(new.community_id, 'member');
+    end if;
     new.cpr_masked := null;
     return new;
   end if;

@@ -108,23 +108,37 @@ create table public.invoice_payments (
 );
 create index invoice_payments_invoice_idx on public.invoice_payments (invoice_id);
 
--- Totals follow the lines; lines of an issued invoice are frozen.
-create or replace function app_private.after_invoice_line_write() returns trigger
+-- Totals follow the lines; lines of an issued invoice are frozen. Statement-level triggers
+-- with transition tables, so a bulk insert of lines recomputes each invoice once.
+create or replace function app_private.after_invoice_lines_change() returns trigger
 language plpgsql security definer set search_path = '' as $$
-declare v_invoice uuid := coalesce(new.invoice_id, old.invoice_id);
 begin
-  if (select status from public.invoices where id = v_invoice) <> 'draft' then
+  create temporary table if not exists pg_temp.touched_invoices (id uuid) on commit drop;
+  delete from pg_temp.touched_invoices;
+  if tg_op in ('INSERT', 'UPDATE') then
+    insert into pg_temp.touched_invoices select distinct invoice_id from new_lines;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    insert into pg_temp.touched_invoices select distinct invoice_id from old_lines;
+  end if;
+  if exists (select 1 from public.invoices i join pg_temp.touched_invoices t on t.id = i.id where i.status <> 'draft') then
     perform app_private.fail('invoice_not_draft', 'Only draft invoices can be edited');
   end if;
   update public.invoices i set subtotal_ore = s.net, vat_ore = s.vat, total_ore = s.net + s.vat
-  from (select coalesce(sum(net_ore), 0) as net, coalesce(sum(vat_ore), 0) as vat
-        from public.invoice_lines where invoice_id = v_invoice) s
-  where i.id = v_invoice;
+  from (select t.id, coalesce(sum(l.net_ore), 0) as net, coalesce(sum(l.vat_ore), 0) as vat
+        from (select distinct id from pg_temp.touched_invoices) t
+        left join public.invoice_lines l on l.invoice_id = t.id group by t.id) s
+  where i.id = s.id;
   return null;
 end
 $$;
-create trigger invoice_lines_after_write after insert or update or delete on public.invoice_lines
-  for each row execute function app_private.after_invoice_line_write();
+create trigger invoice_lines_after_insert after insert on public.invoice_lines
+  referencing new table as new_lines for each statement execute function app_private.after_invoice_lines_change();
+create trigger invoice_lines_after_update after update on public.invoice_lines
+  referencing old table as old_lines new table as new_lines
+  for each statement execute function app_private.after_invoice_lines_change();
+create trigger invoice_lines_after_delete after delete on public.invoice_lines
+  referencing old table as old_lines for each statement execute function app_private.after_invoice_lines_change();
 
 create or replace function app_private.before_invoice_write() returns trigger
 language plpgsql security definer set search_path = '' as $$
@@ -148,7 +162,10 @@ begin
       if old.total_ore <= 0 then
         perform app_private.fail('invoice_empty', 'An invoice needs at least one line with an amount');
       end if;
-      new.number := app_private.next_number(new.community_id, 'invoice');
+      -- Bulk loads (trusted) may number their invoices themselves and bump the counter.
+      if new.number is null or not app_private.is_trusted() then
+        new.number := app_private.next_number(new.community_id, 'invoice');
+      end if;
       new.issued_on := coalesce(new.issued_on, current_date);
       select coalesce(t.days_due, (select days_due from public.payment_terms d
                                    where d.community_id = new.community_id and d.is_default), 14)

@@ -1,0 +1,158 @@
+// Demo activity in one community: tags, groups and their members, a season of events with
+// ticket sales, add-ons and volunteers, and news with comments. Set-based SQL driven by
+// random() after setseed(), so a run is repeatable.
+import type { Queryable } from '../../apps/server/src/database/database';
+import { comments, eventTitles, groups, newsTitles, tags } from './demo-vocabulary';
+
+export async function seedTagsAndGroups(tx: Queryable, community: string, clubIds: string[]): Promise<void> {
+  await tx.query(
+    `insert into public.tags (community_id, name) select $1, unnest($2::text[])`, [community, tags]);
+  await tx.query(
+    `insert into public.member_tags (community_id, member_id, tag_id)
+     select $1, m.id, t.id from public.members m join public.tags t on t.community_id = $1
+     where m.community_id = $1 and (
+       (t.name = 'Træner' and 'coach' = any (m.roles)) or (t.name = 'Forælder' and 'parent' = any (m.roles))
+       or (t.name = 'Bestyrelse' and 'board' = any (m.roles))
+       or (t.name = 'Nyt medlem' and m.joined_on > current_date - 90)
+       or (t.name not in ('Træner', 'Forælder', 'Bestyrelse', 'Nyt medlem') and random() < 0.04))
+     order by m.mid, t.name`, [community]);
+  await tx.query(
+    `insert into public.groups (community_id, club_id, title, description, price_ore, payment_frequency, visibility, welcome_email)
+     select $1, ($2::uuid[])[g.club + 1], g.title, 'Holdet ' || g.title || ' i Søndervang IF.', g.price,
+            g.freq::public.payment_frequency,
+            case when g.title in ('Bestyrelsen') then 'invite_only' else 'members' end::public.group_visibility,
+            'Velkommen på ' || g.title || '! Vi ses til træning.'
+     from unnest($3::text[], $4::int[], $5::int[], $6::text[]) as g(title, club, price, freq)`,
+    [community, clubIds, groups.map((g) => g[0]), groups.map((g) => g[1]), groups.map((g) => g[2]), groups.map((g) => g[3])],
+  );
+  await tx.query(`update public.groups set archived = true where community_id = $1 and title = 'Old boys'`, [community]);
+  // Each member plays on about one team; joins spread from the member's join date until now.
+  await tx.query(
+    `insert into public.group_members (community_id, group_id, member_id, payment_status, joined_at, left_at)
+     select $1, g.id, m.id, case when g.price_ore > 0 then 'paid' else 'not_required' end,
+            m.joined_on + (random() * greatest(coalesce(m.left_on, current_date) - m.joined_on - 1, 0))::int * interval '1 day',
+            case when m.left_on is not null then m.left_on::timestamptz + interval '12 hours' end
+     from (select id, joined_on, left_on, mid, 1 + floor(random() * $2)::int as pick from public.members
+           where community_id = $1 and random() < 0.8 order by mid) m
+     join lateral (select id, price_ore from public.groups where community_id = $1 order by title offset m.pick - 1 limit 1) g on true
+     where m.left_on is null or m.left_on > m.joined_on`, [community, groups.length]);
+  await tx.query(
+    `update public.groups g set owner_member_id = (select gm.member_id from public.group_members gm
+       join public.members m on m.id = gm.member_id where gm.group_id = g.id order by 'coach' = any (m.roles) desc, m.mid limit 1)
+     where g.community_id = $1`, [community]);
+  await tx.query(
+    `insert into public.member_certificates (community_id, member_id, kind, status, issued_on, expires_on)
+     select $1, id, 'child_certificate', 'approved', current_date - 100, current_date + 265
+     from public.members where community_id = $1 and 'coach' = any (roles) order by mid`, [community]);
+}
+
+export async function seedEvents(tx: Queryable, community: string, clubIds: string[], eventCount: number,
+  memberCount: number): Promise<void> {
+  // Buyers of one ticket are every stride-th member, so sales scale with the register.
+  const buyerStride = Math.max(1, Math.floor(memberCount / 150));
+  await tx.query(
+    `insert into public.events (community_id, club_id, title, location, description, starts_at, ends_at, status, release_at,
+                               visibility, kind)
+     select $1, ($2::uuid[])[1 + (n % 4)], t.title, (array['Klubhuset', 'Hal 1', 'Kunstgræsbanen', 'Stadion', 'Padelcentret'])[1 + (n % 5)],
+            'Alle er velkomne. Tilmelding via appen.', s.at, s.at + interval '2 hours',
+            case when s.at < now() then 'published' when n % 10 = 0 then 'draft' when n % 10 = 1 then 'scheduled'
+                 else 'published' end::public.event_status,
+            case when s.at >= now() and n % 10 = 1 then now() + (n % 3 - 1) * interval '2 days' end,
+            (array['members', 'members', 'public', 'invite_only', 'members', 'hidden'])[1 + (n % 6)]::public.event_visibility,
+            case when n % 7 = 0 then 'external' else 'internal' end::public.event_kind
+     from generate_series(1, $3::int) n
+     cross join lateral (select (date_trunc('day', now()) - interval '182 days'
+                                 + (n * 365.0 / $3) * interval '1 day' + (17 + n % 4) * interval '1 hour') as at) s
+     cross join lateral (select ($4::text[])[1 + (n % cardinality($4::text[]))] as title) t
+     order by n`, [community, clubIds, eventCount, eventTitles]);
+  await tx.query(
+    `update public.events set status = 'cancelled' where community_id = $1 and status = 'published'
+       and id in (select id from public.events where community_id = $1 order by starts_at offset 3 limit 3)`, [community]);
+  await tx.query(
+    `insert into public.tickets (community_id, event_id, name, participant_limit, join_closes_at, refund_closes_at, price_ore)
+     select e.community_id, e.id, k.name, k.cap, e.starts_at - interval '2 hours', e.starts_at - interval '2 days', k.price
+     from public.events e
+     cross join lateral (values ('Voksen', 40 + (extract(doy from e.starts_at)::int % 5) * 20, 7500),
+                                ('Barn', 30, 0)) as k(name, cap, price)
+     where e.community_id = $1 and (k.name = 'Voksen' or extract(doy from e.starts_at)::int % 2 = 0)
+     order by e.starts_at, k.name`, [community]);
+  const addons = await tx.query<{ id: string }>(
+    `insert into public.event_addons (community_id, event_id, name, min_per_person, max_per_person)
+     select community_id, id, 'Spisning', 0, 2 from public.events
+     where community_id = $1 and extract(doy from starts_at)::int % 5 = 0 order by starts_at returning id`, [community]);
+  await tx.query(
+    `insert into public.addon_options (community_id, addon_id, title, price_ore, capacity, hint)
+     select $1, a, o.title, o.price, o.cap, o.hint from unnest($2::uuid[]) a
+     cross join (values ('Buffet', 12500, 60, 'Inkl. dessert'), ('Børnemenu', 6000, null::int, 'Til børn under 12')) o(title, price, cap, hint)`,
+    [community, addons.rows.map((r) => r.id)]);
+  // Sales: members who have not left buy a ticket for about a third of the capacity or more.
+  await tx.query(
+    `with pool as (select id, row_number() over (order by mid) as k, count(*) over () as n from public.members
+                   where community_id = $1 and status <> 'left'),
+     size as (select count(*) as n from pool),
+     wanted as (
+       select t.community_id, t.event_id, t.id as ticket_id, t.price_ore, e.starts_at, b.k
+       from public.tickets t join public.events e on e.id = t.event_id cross join size
+       cross join lateral (select k from generate_series(1 + (extract(doy from e.starts_at)::int + length(t.name)) % $2,
+                                                         size.n, $2) k
+                           limit (t.participant_limit * (0.3 + random() * 0.7))::int) b
+       where e.community_id = $1 and e.status in ('published', 'cancelled'))
+     insert into public.ticket_purchases (community_id, event_id, ticket_id, member_id, quantity, unit_price_ore, total_ore,
+                                          purchased_at, checked_in_at)
+     select w.community_id, w.event_id, w.ticket_id, p.id, 1, w.price_ore, w.price_ore, w.starts_at - interval '5 days',
+            case when w.starts_at < now() and random() < 0.85 then w.starts_at end
+     from wanted w join pool p on p.k = w.k
+     order by w.starts_at, w.ticket_id, w.k`, [community, buyerStride]);
+  await tx.query(
+    `insert into public.purchase_addons (community_id, purchase_id, option_id, quantity, unit_price_ore)
+     select p.community_id, p.id, o.id, 1, o.price_ore
+     from public.ticket_purchases p join public.event_addons a on a.event_id = p.event_id
+     join public.addon_options o on o.addon_id = a.id and o.title = 'Buffet'
+     where p.community_id = $1 and random() < 0.5 order by p.purchased_at, p.member_id
+     limit 50000`, [community]);
+  await tx.query(
+    `update public.ticket_purchases p set total_ore = p.total_ore + s.extra
+     from (select purchase_id, sum(quantity * unit_price_ore) as extra from public.purchase_addons group by purchase_id) s
+     where s.purchase_id = p.id and p.community_id = $1`, [community]);
+  const jobs = await tx.query<{ id: string }>(
+    `insert into public.volunteer_jobs (community_id, event_id, title, relevant_roles, compensation, slots, requires_child_certificate)
+     select e.community_id, e.id, j.title, j.roles, j.comp, j.slots, j.kids
+     from public.events e cross join (values ('Kiosk', '{}'::text[], 'Gratis spisning', 4, false),
+                                             ('Børnepasning', '{parent,coach}'::text[], null, 2, true)) j(title, roles, comp, slots, kids)
+     where e.community_id = $1 and e.status = 'published' and extract(doy from e.starts_at)::int % 3 = 0
+     order by e.starts_at, j.title returning id`, [community]);
+  await tx.query(
+    `with pool as (select id, roles, row_number() over (order by mid) as k from public.members
+                   where community_id = $1 and status = 'active')
+     insert into public.volunteer_signups (community_id, job_id, member_id, checked_in_at, checked_out_at)
+     select j.community_id, j.id, v.id, case when e.starts_at < now() then e.starts_at end,
+            case when e.starts_at < now() then e.ends_at end
+     from public.volunteer_jobs j join public.events e on e.id = j.event_id
+     cross join lateral (select p.id from pool p
+                         where p.k % 13 = extract(doy from e.starts_at)::int % 13
+                           and (cardinality(j.relevant_roles) = 0 or p.roles && j.relevant_roles)
+                         order by p.k limit j.slots - 1) v
+     where j.id = any($2::uuid[]) order by e.starts_at, j.title`, [community, jobs.rows.map((r) => r.id)]);
+}
+
+export async function seedNews(tx: Queryable, community: string, adminId: string, count: number): Promise<void> {
+  await tx.query(
+    `insert into public.news_posts (community_id, title, content, author_id, author_name, status, release_at, visibility,
+                                    allow_comments, link_url, created_at)
+     select $1, ($3::text[])[1 + (n % cardinality($3::text[]))],
+            'Kære medlemmer. ' || repeat('Her er nyt fra klubben. ', 3 + n % 5), $2, 'Klubbens bestyrelse',
+            case when n % 12 = 0 then 'draft' when n % 12 = 1 then 'scheduled' else 'published' end::public.event_status,
+            case when n % 12 = 1 then now() + interval '3 days' end,
+            case when n % 4 = 0 then 'public' else 'members' end::public.news_visibility, n % 5 <> 0,
+            case when n % 6 = 0 then 'https://www.dgi.dk/foreningsledelse' end, now() - (n * 4) * interval '1 day'
+     from generate_series(1, $4::int) n order by n`, [community, adminId, newsTitles, count]);
+  await tx.query(
+    `insert into public.news_comments (community_id, post_id, author_id, member_id, author_name, body, created_at)
+     select p.community_id, p.id, m.user_id, m.id, m.full_name, ($2::text[])[1 + (m.mid % cardinality($2::text[]))],
+            p.created_at + (m.mid % 48) * interval '1 hour'
+     from public.news_posts p
+     cross join lateral (select id, user_id, full_name, mid from public.members where community_id = p.community_id
+                         and user_id is not null order by random() limit 4) m
+     where p.community_id = $1 and p.status = 'published' and p.allow_comments order by p.created_at, m.mid`,
+    [community, comments]);
+}
