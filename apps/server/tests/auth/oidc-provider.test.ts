@@ -34,9 +34,9 @@ describe('OpenID Connect providers', () => {
       clients: [{ client_id: 'club-app', client_secret: 'club-secret', redirect_uris: [`${t.url}/auth/v1/callback`], grant_types: ['authorization_code'], response_types: ['code'] }],
       jwks: { keys: [signingJwk] },
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-      findAccount: async (_ctx, id) => ({ accountId: id, claims: async () => ({ sub: id, ...accounts[id] }) }),
+      findAccount: async (_ctx: unknown, id: string) => ({ accountId: id, claims: async () => ({ sub: id, ...accounts[id] }) }),
       features: { devInteractions: { enabled: false } },
-      interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     });
     const callback = provider.callback();
     idp.on('request', async (req, res) => {
