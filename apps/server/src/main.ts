@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './database/data-dir-lock';
 import { MigrationError } from './database/migrator';
 import { startPlatform } from './platform';
+import { loadDemoIfEmpty } from '../../../supabase/seed/generate-demo';
 
 async function main(): Promise<void> {
   let config;
@@ -44,6 +45,11 @@ async function main(): Promise<void> {
     `  Keys file: ${platform.keys.file ?? 'in memory'}`,
     '',
   ];
+  // A first start on the embedded database gets the demo club and prints its admin login.
+  if (config.demoData && !config.databaseUrl) {
+    const demo = await loadDemoIfEmpty(platform.db, { cprKey: platform.keys.cprKey });
+    if (demo) lines.splice(-1, 0, `  Demo data: ${demo.slug}, admin login ${demo.adminEmail} / ${demo.adminPassword}`);
+  }
   process.stdout.write(`${lines.join('\n')}\n`);
 
   let shuttingDown = false;
