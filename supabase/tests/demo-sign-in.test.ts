@@ -1,0 +1,61 @@
+// The demo data as the product meets it: the whole platform in-process, the demo club
+// seeded, and supabase-js signing in as the demo admin and a demo member. The access token
+// carries the memberships claim from the custom access token hook.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { membershipsClaimSchema } from '../../packages/schemas/src/memberships';
+import { startTestPlatform, type TestPlatform } from '../../apps/server/tests/support/test-platform';
+import { seedDemo, type DemoResult } from '../seed/generate-demo';
+
+let platform: TestPlatform;
+let demo: DemoResult;
+
+function claimsOf(accessToken: string): Record<string, unknown> {
+  const payload = accessToken.split('.')[1]!;
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+}
+
+beforeAll(async () => {
+  platform = await startTestPlatform();
+  demo = await seedDemo(platform.db, { members: 40, accounts: 5, cprKey: platform.platform.keys.cprKey });
+});
+afterAll(async () => {
+  await platform?.stop();
+});
+
+describe('demo data', () => {
+  it('builds the same club from the same seed', () => {
+    expect(demo.counts.members).toBe(40 + 1 + 30);
+    expect(demo.counts.events).toBe(60);
+    expect(demo.counts.users).toBe(6);
+    expect(demo.counts.ticket_purchases).toBeGreaterThan(100);
+    expect(demo.counts.invoices).toBeGreaterThan(30);
+  });
+
+  it('signs the admin in with every admin area of both demo communities in the token', async () => {
+    const client = platform.client();
+    const { data, error } = await client.auth.signInWithPassword({ email: demo.adminEmail, password: demo.adminPassword });
+    expect(error).toBeNull();
+    const memberships = membershipsClaimSchema.parse(claimsOf(data.session!.access_token).memberships);
+    expect(Object.keys(memberships).sort()).toEqual(['havnens-sejlklub', 'sondervang-if']);
+    expect(memberships['sondervang-if']).toMatchObject({
+      community_id: demo.community,
+      name: 'Søndervang IF',
+      role: 'admin',
+      membership_manager: true,
+    });
+    expect([...memberships['sondervang-if']!.areas].sort()).toEqual(
+      ['analytics', 'billing', 'booking', 'event', 'group', 'knowledge_base', 'member', 'news']);
+  });
+
+  it('signs a demo member in as a plain member, and refuses a wrong password', async () => {
+    const client = platform.client();
+    const wrong = await client.auth.signInWithPassword({ email: demo.memberEmails[0]!, password: 'not-the-password' });
+    expect(wrong.error?.code).toBe('invalid_credentials');
+    const { data, error } = await client.auth.signInWithPassword({ email: demo.memberEmails[0]!, password: demo.adminPassword });
+    expect(error).toBeNull();
+    const memberships = membershipsClaimSchema.parse(claimsOf(data.session!.access_token).memberships);
+    expect(memberships).toEqual({
+      'sondervang-if': { community_id: demo.community, name: 'Søndervang IF', role: 'member', areas: [], membership_manager: false },
+    });
+  });
+});
