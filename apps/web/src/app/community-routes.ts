@@ -5,7 +5,7 @@ import type { CommunityArea } from '../lib/areas';
 import { areaLoader } from './route-guards';
 
 const areaPaths: [CommunityArea, string[]][] = [
-  ['events', ['events', 'events/:id', 'events/:id/edit']],
+  ['events', ['events', 'events/new', 'events/:id', 'events/:id/edit']],
   ['billing', ['billing', 'billing/plans', 'billing/plans/:id', 'billing/terms', 'billing/accounts', 'billing/accounts/:id', 'billing/invoices']],
   ['settings', ['settings']],
   ['analytics', ['analytics']],
@@ -25,6 +25,14 @@ export interface AreaHandle {
   area: CommunityArea;
 }
 
+// Areas whose screens have landed: path → route module.
+const areaScreens: Record<string, RouteObject['lazy']> = {
+  events: () => import('./routes/events-list-route'),
+  'events/new': () => import('./routes/events-edit-route'),
+  'events/:id': () => import('./routes/events-detail-route'),
+  'events/:id/edit': () => import('./routes/events-edit-route'),
+};
+
 export function communityAreaRoutes(): RouteObject[] {
   return areaPaths.flatMap(([area, paths]) =>
     paths.map(
@@ -32,7 +40,7 @@ export function communityAreaRoutes(): RouteObject[] {
         path,
         handle: { area } satisfies AreaHandle,
         loader: areaLoader(area),
-        lazy: () => import('./routes/area-route'),
+        lazy: areaScreens[path] ?? (() => import('./routes/area-route')),
       }),
     ),
   );

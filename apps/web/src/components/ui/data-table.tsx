@@ -1,5 +1,6 @@
 // A data table for list screens: sortable columns (aria-sort), optional row click, a page of
-// rows at a time, and an empty state when there is nothing to show.
+// rows at a time, and an empty state when there is nothing to show. Sorting and paging happen
+// here, or on the server when the caller passes `server` (the rows are then one page, in order).
 import { commonMessages } from '@club/i18n/namespaces/common';
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -15,13 +16,31 @@ export interface Column<Row> {
   align?: 'left' | 'right';
 }
 
-export function DataTable<Row>({ caption, columns, rows, rowKey, onRowClick, pageSize = 25, empty }: { caption: string; columns: Column<Row>[]; rows: Row[]; rowKey: (row: Row) => string; onRowClick?: (row: Row) => void; pageSize?: number; empty?: ReactNode }) {
+export interface TableSort {
+  id: string;
+  direction: 'asc' | 'desc';
+}
+
+/** Sorting and paging done by the server: the table shows the state and reports changes. */
+export interface ServerPaging {
+  sort: TableSort | undefined;
+  onSortChange: (sort: TableSort) => void;
+  page: number;
+  pages: number;
+  onPageChange: (page: number) => void;
+}
+
+export function DataTable<Row>({ caption, columns, rows, rowKey, onRowClick, pageSize = 25, empty, server }: { caption: string; columns: Column<Row>[]; rows: Row[]; rowKey: (row: Row) => string; onRowClick?: (row: Row) => void; pageSize?: number; empty?: ReactNode; server?: ServerPaging }) {
   const t = useT(commonMessages);
-  const [sort, setSort] = useState<{ id: string; direction: 'asc' | 'desc' } | undefined>();
-  const [page, setPage] = useState(0);
+  const [localSort, setLocalSort] = useState<TableSort | undefined>();
+  const [localPage, setLocalPage] = useState(0);
+  const sort = server ? server.sort : localSort;
+  const setSort = server ? server.onSortChange : setLocalSort;
+  const page = server ? server.page : localPage;
+  const setPage = server ? server.onPageChange : setLocalPage;
   const sorted = useMemo(() => {
     const column = columns.find((c) => c.id === sort?.id);
-    if (!column?.sortValue || !sort) return rows;
+    if (server || !column?.sortValue || !sort) return rows;
     const value = column.sortValue;
     const factor = sort.direction === 'asc' ? 1 : -1;
     return [...rows].sort((a, b) => {
@@ -29,10 +48,10 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, onRowClick, pag
       const y = value(b);
       return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * factor;
     });
-  }, [rows, columns, sort]);
-  const pages = Math.max(1, Math.ceil(sorted.length / pageSize));
+  }, [rows, columns, sort, server]);
+  const pages = server ? Math.max(1, server.pages) : Math.max(1, Math.ceil(sorted.length / pageSize));
   const current = Math.min(page, pages - 1);
-  const visible = sorted.slice(current * pageSize, (current + 1) * pageSize);
+  const visible = server ? sorted : sorted.slice(current * pageSize, (current + 1) * pageSize);
 
   if (rows.length === 0) return <>{empty ?? <p className="text-sm text-muted-foreground">{t('table.empty')}</p>}</>;
 

@@ -1,0 +1,141 @@
+// The event detail (/events/{id}): the facts of the event, sales per ticket type and add-on,
+// participants with check-in, volunteers per timeslot, invitations and the dates of a series.
+// Ticket sales and volunteer sign-ups arrive live over realtime.
+import { commonMessages } from '@club/i18n/namespaces/common';
+import { eventsMessages } from '@club/i18n/namespaces/events';
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, Radio } from 'lucide-react';
+import { Link } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card, CardBody } from '../../components/ui/card';
+import { PageHeader } from '../../components/ui/page-header';
+import { Skeleton } from '../../components/ui/skeleton';
+import { localePath, useFormat, useLanguage, useT } from '../../lib/i18n';
+import { CancelEventButton } from './cancel-event-button';
+import { DetailInvitationsSection } from './detail-invitations-section';
+import { DetailOccurrencesSection } from './detail-occurrences-section';
+import { DetailParticipantsSection } from './detail-participants-section';
+import { DetailSalesSection } from './detail-sales-section';
+import { DetailVolunteersSection } from './detail-volunteers-section';
+import { EventBreadcrumbs } from './event-breadcrumbs';
+import { EventStatusBadge } from './event-status-badge';
+import { EventNotFoundError, loadEvent, loadOccurrences, loadParticipants, loadSignups } from './load-event';
+import { sanitizeRichText } from './sanitize-rich-text';
+import { eventImageUrl } from './upload-event-image';
+import { eventKeys, useCommunityTimeZone } from './use-event-community';
+import { useLiveEvent } from './use-live-event';
+import { weekdayOf, isoToZonedInput } from './zoned-time';
+
+export function EventDetailPage({ eventId, communityId, slug }: { eventId: string; communityId: string; slug: string }) {
+  const t = useT(eventsMessages);
+  const tc = useT(commonMessages);
+  const language = useLanguage();
+  const timeZone = useCommunityTimeZone(communityId);
+  const format = useFormat(timeZone);
+  const event = useQuery({ queryKey: eventKeys.detail(communityId, eventId), queryFn: () => loadEvent(eventId), retry: (n, e) => !(e instanceof EventNotFoundError) && n < 2 });
+  const participants = useQuery({ queryKey: eventKeys.participants(communityId, eventId), queryFn: () => loadParticipants(eventId) });
+  const jobIds = event.data?.volunteer_jobs.map((j) => j.id) ?? [];
+  const signups = useQuery({ queryKey: eventKeys.signups(communityId, eventId), queryFn: () => loadSignups(jobIds), enabled: event.data !== undefined });
+  const seriesId = event.data?.series_id ?? (event.data && event.data.repeat !== 'never' ? event.data.id : undefined);
+  const occurrences = useQuery({ queryKey: eventKeys.occurrences(communityId, eventId), queryFn: () => loadOccurrences(seriesId!), enabled: seriesId !== undefined });
+  const live = useLiveEvent(communityId, eventId, event.data !== undefined);
+
+  if (event.isError) {
+    const missing = event.error instanceof EventNotFoundError;
+    return (
+      <>
+        <PageHeader title={t('title')} breadcrumbs={<EventBreadcrumbs slug={slug} trail={[]} current="…" />} />
+        <Alert kind="error" title={missing ? t('detail.notFound') : t('detail.loadError')}>
+          {missing ? null : (
+            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void event.refetch()}>
+              {tc('actions.retry')}
+            </Button>
+          )}
+        </Alert>
+      </>
+    );
+  }
+  if (!event.data || !timeZone) {
+    return (
+      <div aria-busy="true" aria-label={tc('loading')} className="space-y-4">
+        <Skeleton className="h-10 w-2/3" />
+        <Skeleton className="h-32 w-full" />
+        <Skeleton className="h-48 w-full" />
+      </div>
+    );
+  }
+  const e = event.data;
+  const weekday = weekdayOf(isoToZonedInput(e.starts_at, timeZone));
+  const weekdayName = weekday ? new Intl.DateTimeFormat(language === 'da' ? 'da-DK' : 'en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday))) : '';
+  const status = e.status === 'scheduled' && e.release_at && new Date(e.release_at) <= new Date() ? 'published' : e.status;
+  const facts: [string, string][] = [
+    [t('detail.facts.when'), e.ends_at ? `${format.dateTime(e.starts_at)} – ${format.dateTime(e.ends_at)}` : format.dateTime(e.starts_at)],
+    [t('detail.facts.where'), e.location ?? t('detail.facts.noLocation')],
+    [t('detail.facts.visibility'), t(`visibility.${e.visibility}`)],
+    [t('detail.facts.kind'), t(`kind.${e.kind}`)],
+  ];
+  if (e.repeat !== 'never') facts.push([t('detail.facts.repeat'), `${t(`repeat.${e.repeat}`, { weekday: weekdayName })}${e.repeat_until ? ` → ${format.date(e.repeat_until + 'T12:00:00Z')}` : ''}`]);
+  if (e.status === 'scheduled' && e.release_at) facts.push([t('detail.facts.release'), format.dateTime(e.release_at)]);
+
+  return (
+    <>
+      <PageHeader
+        title={e.title}
+        breadcrumbs={<EventBreadcrumbs slug={slug} trail={[]} current={e.title} />}
+        description={
+          <span className="flex flex-wrap items-center gap-2">
+            <EventStatusBadge status={status} />
+            <Badge title={t('detail.liveHelp')} tone={live ? 'success' : 'neutral'}>
+              <Radio aria-hidden="true" className="mr-1 size-3" />
+              {t('detail.live')}
+            </Badge>
+          </span>
+        }
+        action={
+          <div className="flex gap-2">
+            {e.status !== 'cancelled' ? <CancelEventButton event={e} communityId={communityId} /> : null}
+            <Button asChild>
+              <Link to={localePath(language, `${slug}/events/${e.id}/edit`)}>
+                <Pencil aria-hidden="true" />
+                {t('detail.edit')}
+              </Link>
+            </Button>
+          </div>
+        }
+      />
+      <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
+        <div className="min-w-0 space-y-6">
+          <DetailSalesSection event={e} participants={participants.data ?? []} format={format} />
+          <DetailParticipantsSection participants={participants.data ?? []} format={format} communityId={communityId} eventId={e.id} />
+          <DetailVolunteersSection event={e} signups={signups.data ?? []} format={format} communityId={communityId} />
+        </div>
+        <div className="min-w-0 space-y-6">
+          <Card>
+            <CardBody>
+              {e.image_path ? <img src={eventImageUrl(e.image_path)} alt={t('detail.image')} className="w-full rounded-md object-cover" /> : null}
+              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+                {facts.map(([term, value]) => (
+                  <div key={term} className="contents">
+                    <dt className="text-muted-foreground">{term}</dt>
+                    <dd>{value}</dd>
+                  </div>
+                ))}
+              </dl>
+              {e.description ? (
+                <div
+                  aria-label={t('detail.description')}
+                  className="text-sm [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mb-2 [&_ul]:list-disc [&_ul]:pl-5"
+                  dangerouslySetInnerHTML={{ __html: sanitizeRichText(e.description) }}
+                />
+              ) : null}
+            </CardBody>
+          </Card>
+          <DetailInvitationsSection event={e} participants={participants.data ?? []} />
+          <DetailOccurrencesSection event={e} occurrences={occurrences.data ?? []} format={format} slug={slug} />
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,41 @@
+// Who an event can invite: the community's groups and tags (few, read whole) and its members
+// (many, so searched by name, at most 20 at a time), plus names for already invited members.
+import { supabase } from '../../lib/supabase';
+import type { Invitee } from './event-records';
+
+export async function loadGroupsAndTags(communityId: string): Promise<{ groups: Invitee[]; tags: Invitee[] }> {
+  const [groups, tags] = await Promise.all([
+    supabase().from('groups').select('id, title').eq('community_id', communityId).order('title').limit(500),
+    supabase().from('tags').select('id, name').eq('community_id', communityId).order('name').limit(500),
+  ]);
+  if (groups.error) throw groups.error;
+  if (tags.error) throw tags.error;
+  return {
+    groups: (groups.data ?? []).map((g: { id: string; title: string }) => ({ id: g.id, label: g.title })),
+    tags: (tags.data ?? []).map((t: { id: string; name: string }) => ({ id: t.id, label: t.name })),
+  };
+}
+
+export async function searchMembers(communityId: string, text: string): Promise<Invitee[]> {
+  const term = text.trim().replace(/[\\%_*,()]/g, ' ');
+  if (term.length < 2) return [];
+  const { data, error } = await supabase()
+    .from('members')
+    .select('id, full_name, email')
+    .eq('community_id', communityId)
+    .ilike('full_name', `%${term}%`)
+    .order('full_name')
+    .limit(20);
+  if (error) throw error;
+  return (data ?? []).map((m: { id: string; full_name: string; email: string | null }) => ({
+    id: m.id,
+    label: m.email ? `${m.full_name} (${m.email})` : m.full_name,
+  }));
+}
+
+export async function loadMemberNames(ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const { data, error } = await supabase().from('members').select('id, full_name').in('id', ids);
+  if (error) throw error;
+  return new Map((data ?? []).map((m: { id: string; full_name: string }) => [m.id, m.full_name]));
+}

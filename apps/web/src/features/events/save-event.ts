@@ -1,0 +1,13 @@
+// Writes the event with all its parts through `save_event` (one transaction), or cancels it.
+import { supabase } from '../../lib/supabase';
+
+export async function saveEvent(document: Record<string, unknown>): Promise<string> {
+  const { data, error } = await supabase().rpc('save_event', { p_event: document });
+  if (error) throw error;
+  return data as string;
+}
+
+export async function cancelEvent(id: string): Promise<void> {
+  const { error } = await supabase().from('events').update({ status: 'cancelled' }).eq('id', id);
+  if (error) throw error;
+}
