@@ -44,7 +44,13 @@ describe('functions', () => {
 
   it('hands a function only the variables it is allowed', async () => {
     const { data } = await t.client().functions.invoke('echo', { method: 'GET' });
-    expect(data.envNames).toEqual(['EXTRA', 'GREETING', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_URL']);
+    expect(data.envNames).toEqual([
+      'EXTRA',
+      'GREETING',
+      'SUPABASE_ANON_KEY',
+      'SUPABASE_SERVICE_ROLE_KEY',
+      'SUPABASE_URL',
+    ]);
     expect(data.method).toBe('GET');
   });
 
@@ -55,18 +61,33 @@ describe('functions', () => {
       body: 'plain text',
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ method: 'PUT', path: '/functions/v1/echo/deeper/path', query: '?x=1', body: 'plain text' });
+    expect(await res.json()).toMatchObject({
+      method: 'PUT',
+      path: '/functions/v1/echo/deeper/path',
+      query: '?x=1',
+      body: 'plain text',
+    });
   });
 
   it('verifies the JWT unless the function is public', async () => {
     const missing = await fetch(`${t.url}/functions/v1/echo`, { method: 'POST' });
     expect(missing.status).toBe(401);
     expect(await missing.json()).toEqual({ code: 401, message: 'Missing authorization header' });
-    const bad = await fetch(`${t.url}/functions/v1/echo`, { method: 'POST', headers: { authorization: 'Bearer forged.token.here' } });
+    const bad = await fetch(`${t.url}/functions/v1/echo`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer forged.token.here' },
+    });
     expect(bad.status).toBe(401);
     expect(await bad.json()).toEqual({ code: 401, message: 'Invalid JWT' });
-    const expired = await signJwt(t.platform.keys, { role: 'authenticated', sub: 'x', exp: Math.floor(Date.now() / 1000) - 120 }, 1);
-    const late = await fetch(`${t.url}/functions/v1/echo`, { method: 'POST', headers: { authorization: `Bearer ${expired}` } });
+    const expired = await signJwt(
+      t.platform.keys,
+      { role: 'authenticated', sub: 'x', exp: Math.floor(Date.now() / 1000) - 120 },
+      1,
+    );
+    const late = await fetch(`${t.url}/functions/v1/echo`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${expired}` },
+    });
     expect(late.status).toBe(401);
     const open = await fetch(`${t.url}/functions/v1/public-echo`, { method: 'POST', body: 'hi' });
     expect(open.status).toBe(200);
@@ -80,7 +101,10 @@ describe('functions', () => {
     const res = (error as FunctionsRelayError).context as Response;
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
-    const traversal = await fetch(`${t.url}/functions/v1/..%2F..%2Fsrc`, { method: 'POST', headers: { authorization: `Bearer ${t.anonKey}` } });
+    const traversal = await fetch(`${t.url}/functions/v1/..%2F..%2Fsrc`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${t.anonKey}` },
+    });
     expect(traversal.status).toBe(404);
   });
 
@@ -125,15 +149,24 @@ describe('functions', () => {
     const token = await signJwt(t.platform.keys, { role: 'authenticated', sub: crypto.randomUUID() }, 600);
     const asUser = await t.client({ accessToken: async () => token }).functions.invoke('as-caller');
     expect(asUser.error).toBeNull();
-    expect((asUser.data as { buckets: string[] }).buckets.filter((id) => id.startsWith('fn-'))).toEqual(['fn-visible']);
+    expect((asUser.data as { buckets: string[] }).buckets.filter((id) => id.startsWith('fn-'))).toEqual([
+      'fn-visible',
+    ]);
     const asService = await t.adminClient().functions.invoke('as-caller');
-    expect((asService.data as { buckets: string[] }).buckets.filter((id) => id.startsWith('fn-'))).toEqual(['fn-hidden', 'fn-visible']);
+    expect((asService.data as { buckets: string[] }).buckets.filter((id) => id.startsWith('fn-'))).toEqual([
+      'fn-hidden',
+      'fn-visible',
+    ]);
   });
 
   it('returns what the function answers for its own errors as an HTTP error', async () => {
-    const res = await fetch(`${t.url}/functions/v1/as-caller`, { headers: { apikey: t.anonKey, authorization: `Bearer ${t.anonKey}` } });
+    const res = await fetch(`${t.url}/functions/v1/as-caller`, {
+      headers: { apikey: t.anonKey, authorization: `Bearer ${t.anonKey}` },
+    });
     expect(res.status).toBe(200);
-    const { error } = await t.client().functions.invoke('echo', { method: 'DELETE', headers: { authorization: 'Bearer nope' } });
+    const { error } = await t
+      .client()
+      .functions.invoke('echo', { method: 'DELETE', headers: { authorization: 'Bearer nope' } });
     expect(error).toBeInstanceOf(FunctionsHttpError);
   });
 });

@@ -36,7 +36,12 @@ describe('storage buckets', () => {
     // app migrations may add buckets of their own; look at this test's ones
     const mine = new Set(['avatars', 'docs', 'images', 'pics']);
     const listed = await storage.listBuckets();
-    expect(listed.data!.map((b) => b.id).filter((id) => mine.has(id))).toEqual(['avatars', 'docs', 'images', 'pics']);
+    expect(listed.data!.map((b) => b.id).filter((id) => mine.has(id))).toEqual([
+      'avatars',
+      'docs',
+      'images',
+      'pics',
+    ]);
     expect(listed.data!.find((b) => b.id === 'avatars')).toMatchObject({ type: 'STANDARD', public: true });
     const searched = await storage.listBuckets({ search: 'vat' });
     expect(searched.data!.map((b) => b.id)).toEqual(['avatars']);
@@ -47,26 +52,47 @@ describe('storage buckets', () => {
     const page = await storage.listBuckets({ sortColumn: 'name', sortOrder: 'desc', limit: 2, offset: 1 });
     expect(page.data!.map((b) => b.name)).toEqual(descending.slice(1, 3));
 
-    const updated = await storage.updateBucket('avatars', { public: false, fileSizeLimit: 1000, allowedMimeTypes: ['image/png'] });
+    const updated = await storage.updateBucket('avatars', {
+      public: false,
+      fileSizeLimit: 1000,
+      allowedMimeTypes: ['image/png'],
+    });
     expect(updated).toEqual({ data: { message: 'Successfully updated' }, error: null });
-    expect((await storage.getBucket('avatars')).data).toMatchObject({ public: false, file_size_limit: 1000, allowed_mime_types: ['image/png'] });
+    expect((await storage.getBucket('avatars')).data).toMatchObject({
+      public: false,
+      file_size_limit: 1000,
+      allowed_mime_types: ['image/png'],
+    });
 
-    await storage.from('avatars').upload('a.png', Buffer.from('89504e470d0a1a0a0000000000000000', 'hex'), { contentType: 'image/png' });
+    await storage
+      .from('avatars')
+      .upload('a.png', Buffer.from('89504e470d0a1a0a0000000000000000', 'hex'), { contentType: 'image/png' });
     const notEmpty = await storage.deleteBucket('avatars');
-    expect(notEmpty.error).toMatchObject({ statusCode: '409', message: 'The bucket you tried to delete is not empty' });
+    expect(notEmpty.error).toMatchObject({
+      statusCode: '409',
+      message: 'The bucket you tried to delete is not empty',
+    });
     const emptied = await storage.emptyBucket('avatars');
     expect(emptied.error).toBeNull();
     expect(emptied.data!.message).toMatch(/^Empty bucket has been queued/);
     expect((await storage.from('avatars').list('')).data).toEqual([]);
-    expect(await storage.deleteBucket('avatars')).toEqual({ data: { message: 'Successfully deleted' }, error: null });
-    expect((await storage.getBucket('avatars')).error).toMatchObject({ statusCode: '404', message: 'Bucket not found' });
+    expect(await storage.deleteBucket('avatars')).toEqual({
+      data: { message: 'Successfully deleted' },
+      error: null,
+    });
+    expect((await storage.getBucket('avatars')).error).toMatchObject({
+      statusCode: '404',
+      message: 'Bucket not found',
+    });
   });
 
   it('answers a duplicate and unknown buckets with storage errors', async () => {
     const dup = await f.admin.storage.createBucket('docs');
     expect(dup.error).toMatchObject({ statusCode: '409', message: 'The resource already exists' });
     expect((await f.admin.storage.deleteBucket('ghost')).error).toMatchObject({ statusCode: '404' });
-    expect((await f.admin.storage.updateBucket('ghost', { public: true })).error).toMatchObject({ statusCode: '404' });
+    expect((await f.admin.storage.updateBucket('ghost', { public: true })).error).toMatchObject({
+      statusCode: '404',
+    });
     expect((await f.admin.storage.emptyBucket('ghost')).error).toMatchObject({ statusCode: '404' });
     const badName = await f.admin.storage.createBucket('bad/name');
     expect(badName.error).toMatchObject({ statusCode: '400', message: 'Bucket name invalid' });
@@ -76,7 +102,10 @@ describe('storage buckets', () => {
 
   it('lets row-level security decide who may create and see buckets', async () => {
     const byUser = await f.alice.storage.createBucket('alices');
-    expect(byUser.error).toMatchObject({ statusCode: '403', message: 'new row violates row-level security policy' });
+    expect(byUser.error).toMatchObject({
+      statusCode: '403',
+      message: 'new row violates row-level security policy',
+    });
     const anonList = await f.anon.storage.listBuckets();
     expect(anonList.error).toBeNull();
     expect(anonList.data!.filter((b) => ['docs', 'pics', 'images'].includes(b.id))).toEqual([]);

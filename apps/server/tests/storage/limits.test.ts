@@ -21,24 +21,38 @@ describe('storage upload limits', () => {
 
   it('accepts a real PNG within the limits', async () => {
     const path = `${f.aliceId}/dot.png`;
-    const { error } = await f.alice.storage.from('images').upload(path, new Blob([pngBytes], { type: 'image/png' }));
+    const { error } = await f.alice.storage
+      .from('images')
+      .upload(path, new Blob([pngBytes], { type: 'image/png' }));
     expect(error).toBeNull();
-    expect((await f.alice.storage.from('images').info(path)).data).toMatchObject({ contentType: 'image/png', size: pngBytes.length });
+    expect((await f.alice.storage.from('images').info(path)).data).toMatchObject({
+      contentType: 'image/png',
+      size: pngBytes.length,
+    });
   });
 
   it('refuses a mime type the bucket does not allow', async () => {
     const path = `${f.aliceId}/doc.txt`;
-    const { error } = await f.alice.storage.from('images').upload(path, new Blob(['text'], { type: 'text/plain' }));
+    const { error } = await f.alice.storage
+      .from('images')
+      .upload(path, new Blob(['text'], { type: 'text/plain' }));
     expect(error).toMatchObject({ statusCode: '415', message: 'mime type text/plain is not supported' });
     await nothingStored(path);
   });
 
   it('refuses a text file declared as a PNG (mismatching content type)', async () => {
     const path = `${f.aliceId}/fake.png`;
-    const multipart = await f.alice.storage.from('images').upload(path, new Blob(['just some text'], { type: 'image/png' }));
-    expect(multipart.error).toMatchObject({ statusCode: '415', message: 'The file content does not match the mime type image/png' });
+    const multipart = await f.alice.storage
+      .from('images')
+      .upload(path, new Blob(['just some text'], { type: 'image/png' }));
+    expect(multipart.error).toMatchObject({
+      statusCode: '415',
+      message: 'The file content does not match the mime type image/png',
+    });
     await nothingStored(path);
-    const raw = await f.alice.storage.from('images').upload(path, Buffer.from('GIF89a but not a jpeg'), { contentType: 'image/jpeg' });
+    const raw = await f.alice.storage
+      .from('images')
+      .upload(path, Buffer.from('GIF89a but not a jpeg'), { contentType: 'image/jpeg' });
     expect(raw.error).toMatchObject({ statusCode: '415' });
     await nothingStored(path);
   });
@@ -47,9 +61,14 @@ describe('storage upload limits', () => {
     const path = `${f.aliceId}/big.png`;
     const big = Buffer.concat([pngBytes, Buffer.alloc(3000)]);
     const raw = await f.alice.storage.from('images').upload(path, big, { contentType: 'image/png' });
-    expect(raw.error).toMatchObject({ statusCode: '413', message: 'The object exceeded the maximum allowed size' });
+    expect(raw.error).toMatchObject({
+      statusCode: '413',
+      message: 'The object exceeded the maximum allowed size',
+    });
     await nothingStored(path);
-    const multipart = await f.alice.storage.from('images').upload(path, new Blob([big], { type: 'image/png' }));
+    const multipart = await f.alice.storage
+      .from('images')
+      .upload(path, new Blob([big], { type: 'image/png' }));
     expect(multipart.error).toMatchObject({ statusCode: '413' });
     await nothingStored(path);
   });
@@ -59,7 +78,9 @@ describe('storage upload limits', () => {
     const res = await f.alice.storage.from('docs').upload(path, new Blob([Buffer.alloc(6000)]));
     expect(res.error).toMatchObject({ statusCode: '413' });
     await nothingStored(path);
-    const ok = await f.alice.storage.from('docs').upload(`${f.aliceId}/fits.bin`, new Blob([Buffer.alloc(4000)]));
+    const ok = await f.alice.storage
+      .from('docs')
+      .upload(`${f.aliceId}/fits.bin`, new Blob([Buffer.alloc(4000)]));
     expect(ok.error).toBeNull();
   });
 });

@@ -43,7 +43,11 @@ describe('storage objects', () => {
     });
     expect(again.status).toBe(304);
     const ranged = await fetch(`${f.t.url}/storage/v1/object/authenticated/docs/${path}`, {
-      headers: { apikey: f.t.anonKey, authorization: `Bearer ${await f.tokenFor(f.aliceId)}`, range: 'bytes=6-12' },
+      headers: {
+        apikey: f.t.anonKey,
+        authorization: `Bearer ${await f.tokenFor(f.aliceId)}`,
+        range: 'bytes=6-12',
+      },
     });
     expect(ranged.status).toBe(206);
     expect(ranged.headers.get('content-range')).toBe('bytes 6-12/13');
@@ -54,7 +58,11 @@ describe('storage objects', () => {
     const path = `${f.aliceId}/raw.json`;
     const { error } = await f.alice.storage
       .from('docs')
-      .upload(path, Buffer.from('{"a":1}'), { contentType: 'application/json', cacheControl: '60', metadata: { x: 'y' } });
+      .upload(path, Buffer.from('{"a":1}'), {
+        contentType: 'application/json',
+        cacheControl: '60',
+        metadata: { x: 'y' },
+      });
     expect(error).toBeNull();
     const info = await f.alice.storage.from('docs').info(path);
     expect(info.error).toBeNull();
@@ -89,7 +97,10 @@ describe('storage objects', () => {
   it('denies another user, writing nothing', async () => {
     const before = filesUnder(f.fileDir).length;
     const denied = await f.bob.storage.from('docs').upload(`${f.aliceId}/intrusion.txt`, 'nope');
-    expect(denied.error).toMatchObject({ message: 'new row violates row-level security policy', statusCode: '403' });
+    expect(denied.error).toMatchObject({
+      message: 'new row violates row-level security policy',
+      statusCode: '403',
+    });
     expect(filesUnder(f.fileDir).length).toBe(before);
     const { rows } = await f.t.db.query("select 1 from storage.objects where name like '%intrusion%'");
     expect(rows).toHaveLength(0);
@@ -105,7 +116,10 @@ describe('storage objects', () => {
 
   it('answers exists with true and false', async () => {
     await f.alice.storage.from('docs').upload(`${f.aliceId}/here.txt`, 'x');
-    expect(await f.alice.storage.from('docs').exists(`${f.aliceId}/here.txt`)).toEqual({ data: true, error: null });
+    expect(await f.alice.storage.from('docs').exists(`${f.aliceId}/here.txt`)).toEqual({
+      data: true,
+      error: null,
+    });
     expect((await f.alice.storage.from('docs').exists(`${f.aliceId}/absent.txt`)).data).toBe(false);
     expect((await f.bob.storage.from('docs').exists(`${f.aliceId}/here.txt`)).data).toBe(false);
   });
@@ -161,7 +175,11 @@ describe('storage objects', () => {
     await bucket.upload(`${f.aliceId}/r/2.txt`, '2');
     const bobTry = await f.bob.storage.from('docs').remove([`${f.aliceId}/r/1.txt`]);
     expect(bobTry).toEqual({ data: [], error: null });
-    const removed = await bucket.remove([`${f.aliceId}/r/1.txt`, `${f.aliceId}/r/2.txt`, `${f.aliceId}/r/none.txt`]);
+    const removed = await bucket.remove([
+      `${f.aliceId}/r/1.txt`,
+      `${f.aliceId}/r/2.txt`,
+      `${f.aliceId}/r/none.txt`,
+    ]);
     expect(removed.error).toBeNull();
     expect(removed.data!.map((r) => r.name).sort()).toEqual([`${f.aliceId}/r/1.txt`, `${f.aliceId}/r/2.txt`]);
     expect(removed.data![0]).toMatchObject({ bucket_id: 'docs', owner_id: f.aliceId });
@@ -176,13 +194,22 @@ describe('storage objects', () => {
     const res = await fetch(data.publicUrl);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('meow');
-    const asDownload = await fetch(f.anon.storage.from('pics').getPublicUrl('open/cat.txt', { download: 'kitty.txt' }).data.publicUrl);
+    const asDownload = await fetch(
+      f.anon.storage.from('pics').getPublicUrl('open/cat.txt', { download: 'kitty.txt' }).data.publicUrl,
+    );
     expect(asDownload.headers.get('content-disposition')).toContain('attachment; filename=kitty.txt');
 
     await f.alice.storage.from('docs').upload(`${f.aliceId}/private.txt`, 'p');
-    const priv = await fetch(f.anon.storage.from('docs').getPublicUrl(`${f.aliceId}/private.txt`).data.publicUrl);
+    const priv = await fetch(
+      f.anon.storage.from('docs').getPublicUrl(`${f.aliceId}/private.txt`).data.publicUrl,
+    );
     expect(priv.status).toBe(400);
-    expect(await priv.json()).toEqual({ statusCode: '404', code: 'NoSuchBucket', error: 'Bucket not found', message: 'Bucket not found' });
+    expect(await priv.json()).toEqual({
+      statusCode: '404',
+      code: 'NoSuchBucket',
+      error: 'Bucket not found',
+      message: 'Bucket not found',
+    });
     const anonDownload = await f.anon.storage.from('pics').download('open/cat.txt');
     expect(await anonDownload.data!.text()).toBe('meow');
   });
@@ -190,7 +217,11 @@ describe('storage objects', () => {
   it('refuses uploads without a valid token and with a bad key', async () => {
     const res = await fetch(`${f.t.url}/storage/v1/object/docs/x.txt`, { method: 'POST', body: 'x' });
     expect(res.status).toBe(400);
-    expect(await res.json()).toMatchObject({ statusCode: '403', code: 'AccessDenied', message: 'Invalid Compact JWS' });
+    expect(await res.json()).toMatchObject({
+      statusCode: '403',
+      code: 'AccessDenied',
+      message: 'Invalid Compact JWS',
+    });
     const garbled = await fetch(`${f.t.url}/storage/v1/object/docs/x.txt`, {
       method: 'POST',
       body: 'x',
@@ -207,16 +238,26 @@ describe('storage objects', () => {
     await f.alice.storage.from('docs').upload(`${f.aliceId}/single.txt`, 's');
     const token = await f.tokenFor(f.aliceId);
     const headers = { apikey: f.t.anonKey, authorization: `Bearer ${token}` };
-    const res = await fetch(`${f.t.url}/storage/v1/object/docs/${f.aliceId}/single.txt`, { method: 'DELETE', headers });
+    const res = await fetch(`${f.t.url}/storage/v1/object/docs/${f.aliceId}/single.txt`, {
+      method: 'DELETE',
+      headers,
+    });
     expect(await res.json()).toEqual({ message: 'Successfully deleted' });
-    const again = await fetch(`${f.t.url}/storage/v1/object/docs/${f.aliceId}/single.txt`, { method: 'DELETE', headers });
+    const again = await fetch(`${f.t.url}/storage/v1/object/docs/${f.aliceId}/single.txt`, {
+      method: 'DELETE',
+      headers,
+    });
     expect(again.status).toBe(400);
     expect(await again.json()).toMatchObject({ statusCode: '404', code: 'NoSuchKey' });
   });
 
   it('answers malformed requests with storage errors, never 500', async () => {
     const token = await f.tokenFor(f.aliceId);
-    const headers = { apikey: f.t.anonKey, authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const headers = {
+      apikey: f.t.anonKey,
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+    };
     const cases: [string, string, string | undefined][] = [
       ['POST', '/object/list/docs', '{"limit":"x"}'],
       ['POST', '/object/list/docs', 'not json'],

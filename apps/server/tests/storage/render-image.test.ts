@@ -9,11 +9,17 @@ describe('storage image transformations', () => {
   let photo: Buffer;
   beforeAll(async () => {
     f = await startStorageFixture();
-    photo = await sharp({ create: { width: 200, height: 100, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    photo = await sharp({
+      create: { width: 200, height: 100, channels: 3, background: { r: 200, g: 30, b: 30 } },
+    })
       .png()
       .toBuffer();
-    await f.alice.storage.from('images').upload(`${f.aliceId}/photo.png`, new Blob([new Uint8Array(photo)], { type: 'image/png' }));
-    await f.admin.storage.from('pics').upload('gallery/photo.png', new Blob([new Uint8Array(photo)], { type: 'image/png' }));
+    await f.alice.storage
+      .from('images')
+      .upload(`${f.aliceId}/photo.png`, new Blob([new Uint8Array(photo)], { type: 'image/png' }));
+    await f.admin.storage
+      .from('pics')
+      .upload('gallery/photo.png', new Blob([new Uint8Array(photo)], { type: 'image/png' }));
     await f.admin.storage.from('pics').upload('gallery/readme.txt', 'not an image');
   });
   afterAll(async () => {
@@ -26,15 +32,23 @@ describe('storage image transformations', () => {
       .download(`${f.aliceId}/photo.png`, { transform: { width: 50, height: 50, resize: 'cover' } });
     expect(error).toBeNull();
     const meta = await sharp(Buffer.from(await data!.arrayBuffer())).metadata();
-    expect({ width: meta.width, height: meta.height, format: meta.format }).toEqual({ width: 50, height: 50, format: 'png' });
-    const denied = await f.bob.storage.from('images').download(`${f.aliceId}/photo.png`, { transform: { width: 50 } });
+    expect({ width: meta.width, height: meta.height, format: meta.format }).toEqual({
+      width: 50,
+      height: 50,
+      format: 'png',
+    });
+    const denied = await f.bob.storage
+      .from('images')
+      .download(`${f.aliceId}/photo.png`, { transform: { width: 50 } });
     expect(denied.error).not.toBeNull();
   });
 
   it('keeps the aspect ratio with contain and converts the format on request', async () => {
     const { data } = f.anon.storage
       .from('pics')
-      .getPublicUrl('gallery/photo.png', { transform: { width: 40, height: 40, resize: 'contain', format: 'origin' } });
+      .getPublicUrl('gallery/photo.png', {
+        transform: { width: 40, height: 40, resize: 'contain', format: 'origin' },
+      });
     expect(data.publicUrl).toContain('/storage/v1/render/image/public/pics/gallery/photo.png?');
     const res = await fetch(data.publicUrl);
     expect(res.status).toBe(200);
@@ -42,9 +56,12 @@ describe('storage image transformations', () => {
     const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
     expect([meta.width, meta.height]).toEqual([40, 40]);
 
-    const webp = await fetch(`${f.t.url}/storage/v1/render/image/public/pics/gallery/photo.png?width=100&quality=50`, {
-      headers: { accept: 'image/avif,image/webp,*/*' },
-    });
+    const webp = await fetch(
+      `${f.t.url}/storage/v1/render/image/public/pics/gallery/photo.png?width=100&quality=50`,
+      {
+        headers: { accept: 'image/avif,image/webp,*/*' },
+      },
+    );
     expect(webp.headers.get('content-type')).toBe('image/webp');
     const webpMeta = await sharp(Buffer.from(await webp.arrayBuffer())).metadata();
     expect([webpMeta.format, webpMeta.width, webpMeta.height]).toEqual(['webp', 100, 50]);
@@ -53,7 +70,9 @@ describe('storage image transformations', () => {
   it('serves signed transformation URLs and refuses transforms of non-images', async () => {
     const signed = await f.alice.storage
       .from('images')
-      .createSignedUrl(`${f.aliceId}/photo.png`, 60, { transform: { width: 20, height: 10, resize: 'fill' } });
+      .createSignedUrl(`${f.aliceId}/photo.png`, 60, {
+        transform: { width: 20, height: 10, resize: 'fill' },
+      });
     expect(signed.error).toBeNull();
     expect(signed.data!.signedUrl).toContain('/storage/v1/render/image/sign/images/');
     const res = await fetch(signed.data!.signedUrl);

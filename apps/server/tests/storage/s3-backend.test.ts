@@ -29,7 +29,13 @@ describe('storage on the S3 backend', () => {
 
   beforeAll(async () => {
     s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
-    s3server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: s3Dir, configureBuckets: [{ name: bucket }] });
+    s3server = new S3rver({
+      port: 0,
+      address: '127.0.0.1',
+      silent: true,
+      directory: s3Dir,
+      configureBuckets: [{ name: bucket }],
+    });
     const { port } = await s3server.run();
     const endpoint = `http://127.0.0.1:${port}`;
     s3 = new S3Client({
@@ -71,7 +77,11 @@ describe('storage on the S3 backend', () => {
     expect(keysAfterReplace[0]).not.toBe(keysAfterFirst[0]);
 
     const res = await fetch(`${f.t.url}/storage/v1/object/authenticated/docs/${path1}`, {
-      headers: { apikey: f.t.anonKey, authorization: `Bearer ${await f.tokenFor(f.aliceId)}`, range: 'bytes=2-4' },
+      headers: {
+        apikey: f.t.anonKey,
+        authorization: `Bearer ${await f.tokenFor(f.aliceId)}`,
+        range: 'bytes=2-4',
+      },
     });
     expect(res.status).toBe(206);
     expect(await res.text()).toBe('pla');
@@ -82,7 +92,9 @@ describe('storage on the S3 backend', () => {
     const big = Buffer.alloc(size);
     for (let i = 0; i < size; i += 4096) big[i] = i % 251;
     const bigPath = `${f.aliceId}/s3/big.bin`;
-    const up = await f.alice.storage.from('docs').upload(bigPath, big, { contentType: 'application/octet-stream' });
+    const up = await f.alice.storage
+      .from('docs')
+      .upload(bigPath, big, { contentType: 'application/octet-stream' });
     expect(up.error).toBeNull();
     const down = await f.alice.storage.from('docs').download(bigPath);
     const bytes = Buffer.from(await down.data!.arrayBuffer());
@@ -108,13 +120,18 @@ describe('storage on the S3 backend', () => {
 
   it('leaves nothing in S3 when an upload is refused', async () => {
     const before = await s3Keys();
-    const fake = await f.alice.storage.from('images').upload(`${f.aliceId}/fake.png`, Buffer.from('not an image at all'), {
-      contentType: 'image/png',
-    });
+    const fake = await f.alice.storage
+      .from('images')
+      .upload(`${f.aliceId}/fake.png`, Buffer.from('not an image at all'), {
+        contentType: 'image/png',
+      });
     expect(fake.error).toMatchObject({ statusCode: '415' });
     const tooBig = await f.alice.storage
       .from('images')
-      .upload(`${f.aliceId}/big.png`, new Blob([Buffer.concat([pngBytes, Buffer.alloc(5000)])], { type: 'image/png' }));
+      .upload(
+        `${f.aliceId}/big.png`,
+        new Blob([Buffer.concat([pngBytes, Buffer.alloc(5000)])], { type: 'image/png' }),
+      );
     expect(tooBig.error).toMatchObject({ statusCode: '413' });
     const denied = await f.bob.storage.from('docs').upload(`${f.aliceId}/s3/nope.txt`, 'nope');
     expect(denied.error).toMatchObject({ statusCode: '403' });

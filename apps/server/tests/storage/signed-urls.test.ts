@@ -18,13 +18,17 @@ describe('storage signed URLs', () => {
   it('signs one object and serves it to anyone holding the URL', async () => {
     const { data, error } = await f.alice.storage.from('docs').createSignedUrl(`${f.aliceId}/signed.txt`, 60);
     expect(error).toBeNull();
-    expect(data!.signedUrl).toMatch(new RegExp(`^${f.t.url}/storage/v1/object/sign/docs/${f.aliceId}/signed.txt\\?token=`));
+    expect(data!.signedUrl).toMatch(
+      new RegExp(`^${f.t.url}/storage/v1/object/sign/docs/${f.aliceId}/signed.txt\\?token=`),
+    );
     const res = await fetch(data!.signedUrl);
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('signed bytes');
     expect(new Date(res.headers.get('expires')!).getTime()).toBeGreaterThan(Date.now());
 
-    const asDownload = await f.alice.storage.from('docs').createSignedUrl(`${f.aliceId}/signed.txt`, 60, { download: true });
+    const asDownload = await f.alice.storage
+      .from('docs')
+      .createSignedUrl(`${f.aliceId}/signed.txt`, 60, { download: true });
     const dl = await fetch(asDownload.data!.signedUrl);
     expect(dl.headers.get('content-disposition')).toBe('attachment; filename=signed.txt;');
   });
@@ -39,9 +43,16 @@ describe('storage signed URLs', () => {
   it('signs many objects, with an error for those out of reach', async () => {
     const { data, error } = await f.alice.storage
       .from('docs')
-      .createSignedUrls([`${f.aliceId}/signed.txt`, `${f.aliceId}/other.txt`, `${f.aliceId}/missing.txt`], 60);
+      .createSignedUrls(
+        [`${f.aliceId}/signed.txt`, `${f.aliceId}/other.txt`, `${f.aliceId}/missing.txt`],
+        60,
+      );
     expect(error).toBeNull();
-    expect(data!.map((d) => d.error)).toEqual([null, null, 'Either the object does not exist or you do not have access to it']);
+    expect(data!.map((d) => d.error)).toEqual([
+      null,
+      null,
+      'Either the object does not exist or you do not have access to it',
+    ]);
     expect(data![2]!.signedUrl).toBeNull();
     expect(await (await fetch(data![1]!.signedUrl!)).text()).toBe('other bytes');
   });
@@ -52,19 +63,27 @@ describe('storage signed URLs', () => {
     const token = url.searchParams.get('token')!;
     const [header, payload, signature] = token.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
-    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, url: `docs/${f.aliceId}/other.txt` })).toString('base64url');
-    const forged = await fetch(`${f.t.url}/storage/v1/object/sign/docs/${f.aliceId}/other.txt?token=${header}.${forgedPayload}.${signature}`);
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ ...claims, url: `docs/${f.aliceId}/other.txt` }),
+    ).toString('base64url');
+    const forged = await fetch(
+      `${f.t.url}/storage/v1/object/sign/docs/${f.aliceId}/other.txt?token=${header}.${forgedPayload}.${signature}`,
+    );
     expect(forged.status).toBe(400);
     expect(await forged.json()).toMatchObject({ statusCode: '400', code: 'InvalidSignature' });
 
-    const reused = await fetch(`${f.t.url}/storage/v1/object/sign/docs/${f.aliceId}/other.txt?token=${token}`);
+    const reused = await fetch(
+      `${f.t.url}/storage/v1/object/sign/docs/${f.aliceId}/other.txt?token=${token}`,
+    );
     expect(await reused.json()).toMatchObject({ statusCode: '400', code: 'InvalidSignature' });
 
     const garbage = await fetch(`${f.t.url}/storage/v1/object/sign/docs/${f.aliceId}/signed.txt?token=abc`);
     expect(await garbage.json()).toMatchObject({ statusCode: '400', code: 'InvalidJWT' });
 
     const upload = await f.alice.storage.from('docs').createSignedUploadUrl(`${f.aliceId}/new.txt`);
-    const wrongScope = await fetch(`${f.t.url}/storage/v1/object/sign/docs/${f.aliceId}/new.txt?token=${upload.data!.token}`);
+    const wrongScope = await fetch(
+      `${f.t.url}/storage/v1/object/sign/docs/${f.aliceId}/new.txt?token=${upload.data!.token}`,
+    );
     expect(await wrongScope.json()).toMatchObject({ statusCode: '400', code: 'InvalidJWT' });
   });
 
@@ -75,7 +94,9 @@ describe('storage signed URLs', () => {
       { url: `docs/${f.aliceId}/signed.txt`, scope: 'download', iat: past - 60, exp: past },
       60,
     );
-    const res = await fetch(`${f.t.url}/storage/v1/object/sign/docs/${f.aliceId}/signed.txt?token=${expired}`);
+    const res = await fetch(
+      `${f.t.url}/storage/v1/object/sign/docs/${f.aliceId}/signed.txt?token=${expired}`,
+    );
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({
       statusCode: '400',
@@ -95,18 +116,27 @@ describe('storage signed URLs', () => {
     const signed = await f.alice.storage.from('docs').createSignedUploadUrl(path);
     expect(signed.error).toBeNull();
     expect(signed.data!.signedUrl).toContain(`/storage/v1/object/upload/sign/docs/${path}?token=`);
-    const up = await f.anon.storage.from('docs').uploadToSignedUrl(path, signed.data!.token, new Blob(['via url']));
+    const up = await f.anon.storage
+      .from('docs')
+      .uploadToSignedUrl(path, signed.data!.token, new Blob(['via url']));
     expect(up.error).toBeNull();
     expect(up.data).toMatchObject({ path, fullPath: `docs/${path}` });
     expect(await (await f.alice.storage.from('docs').download(path)).data!.text()).toBe('via url');
-    const { rows } = await f.t.db.query<{ owner_id: string }>('select owner_id from storage.objects where name = $1', [path]);
+    const { rows } = await f.t.db.query<{ owner_id: string }>(
+      'select owner_id from storage.objects where name = $1',
+      [path],
+    );
     expect(rows[0]!.owner_id).toBe(f.aliceId);
 
-    const second = await f.anon.storage.from('docs').uploadToSignedUrl(path, signed.data!.token, new Blob(['again']));
+    const second = await f.anon.storage
+      .from('docs')
+      .uploadToSignedUrl(path, signed.data!.token, new Blob(['again']));
     expect(second.error).toMatchObject({ statusCode: '409', message: 'The resource already exists' });
 
     const upsertable = await f.alice.storage.from('docs').createSignedUploadUrl(path, { upsert: true });
-    const third = await f.anon.storage.from('docs').uploadToSignedUrl(path, upsertable.data!.token, new Blob(['replaced']));
+    const third = await f.anon.storage
+      .from('docs')
+      .uploadToSignedUrl(path, upsertable.data!.token, new Blob(['replaced']));
     expect(third.error).toBeNull();
     expect(await (await f.alice.storage.from('docs').download(path)).data!.text()).toBe('replaced');
   });

@@ -45,7 +45,11 @@ export async function startStorageFixture(env: Record<string, string> = {}): Pro
   const t = await startTestPlatform({ STORAGE_FILE_DIR: fileDir, ...env });
   await t.db.exec(policiesSql);
   const tokenFor = (sub: string) =>
-    signJwt(t.platform.keys, { sub, role: 'authenticated', aud: 'authenticated', email: `${sub}@example.test` }, 3600);
+    signJwt(
+      t.platform.keys,
+      { sub, role: 'authenticated', aud: 'authenticated', email: `${sub}@example.test` },
+      3600,
+    );
   const aliceId = crypto.randomUUID();
   const bobId = crypto.randomUUID();
   const aliceToken = await tokenFor(aliceId);
@@ -70,8 +74,9 @@ export async function startStorageFixture(env: Record<string, string> = {}): Pro
 /** Every file the backend holds under its root, relative, excluding the temp folder. */
 export function filesUnder(root: string): string[] {
   if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true }) as string[])
-    .filter((f) => !f.startsWith('.tmp') && fs.statSync(path.join(root, f)).isFile());
+  return (fs.readdirSync(root, { recursive: true }) as string[]).filter(
+    (f) => !f.startsWith('.tmp') && fs.statSync(path.join(root, f)).isFile(),
+  );
 }
 
 export const pngBytes = Buffer.from(

@@ -80,38 +80,42 @@ describe('storage streaming', () => {
     expect(downloadPeak - downloadBaseline).toBeLessThan(64 * mb);
   });
 
-  it('leaves neither a row nor a partial file when the client aborts an upload', { timeout: 60_000 }, async () => {
-    const objectPath = `${f.aliceId}/large/aborted.bin`;
-    const controller = new AbortController();
-    const body = generatedBody(100 * mb, (sent) => {
-      if (sent >= 8 * mb) controller.abort();
-    });
-    const attempt = await fetch(`${f.t.url}/storage/v1/object/docs/${objectPath}`, {
-      method: 'POST',
-      headers: {
-        apikey: f.t.anonKey,
-        authorization: `Bearer ${await f.tokenFor(f.aliceId)}`,
-        'content-type': 'application/octet-stream',
-      },
-      body,
-      signal: controller.signal,
-      duplex: 'half',
-    } as RequestInit).catch((error: unknown) => error);
-    expect(attempt).toBeInstanceOf(Error);
-    // the server notices the broken connection asynchronously
-    const deadline = Date.now() + 10_000;
-    let leftovers: string[] = [];
-    while (Date.now() < deadline) {
-      const tmp = path.join(f.fileDir, '.tmp');
-      leftovers = [
-        ...filesUnder(f.fileDir).filter((p) => p.includes('aborted')),
-        ...(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []),
-      ];
-      if (leftovers.length === 0) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(leftovers).toEqual([]);
-    const { rows } = await f.t.db.query('select 1 from storage.objects where name = $1', [objectPath]);
-    expect(rows).toHaveLength(0);
-  });
+  it(
+    'leaves neither a row nor a partial file when the client aborts an upload',
+    { timeout: 60_000 },
+    async () => {
+      const objectPath = `${f.aliceId}/large/aborted.bin`;
+      const controller = new AbortController();
+      const body = generatedBody(100 * mb, (sent) => {
+        if (sent >= 8 * mb) controller.abort();
+      });
+      const attempt = await fetch(`${f.t.url}/storage/v1/object/docs/${objectPath}`, {
+        method: 'POST',
+        headers: {
+          apikey: f.t.anonKey,
+          authorization: `Bearer ${await f.tokenFor(f.aliceId)}`,
+          'content-type': 'application/octet-stream',
+        },
+        body,
+        signal: controller.signal,
+        duplex: 'half',
+      } as RequestInit).catch((error: unknown) => error);
+      expect(attempt).toBeInstanceOf(Error);
+      // the server notices the broken connection asynchronously
+      const deadline = Date.now() + 10_000;
+      let leftovers: string[] = [];
+      while (Date.now() < deadline) {
+        const tmp = path.join(f.fileDir, '.tmp');
+        leftovers = [
+          ...filesUnder(f.fileDir).filter((p) => p.includes('aborted')),
+          ...(fs.existsSync(tmp) ? fs.readdirSync(tmp) : []),
+        ];
+        if (leftovers.length === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect(leftovers).toEqual([]);
+      const { rows } = await f.t.db.query('select 1 from storage.objects where name = $1', [objectPath]);
+      expect(rows).toHaveLength(0);
+    },
+  );
 });

@@ -25,7 +25,10 @@ export const functionsErrors = {
   }),
   timeout: (): FunctionsFailure => ({
     status: 546,
-    body: { code: 'WORKER_LIMIT', message: 'Function exceeded its wall clock time limit (please check logs)' },
+    body: {
+      code: 'WORKER_LIMIT',
+      message: 'Function exceeded its wall clock time limit (please check logs)',
+    },
     relay: true,
   }),
   missingAuthorization: (): FunctionsFailure => ({

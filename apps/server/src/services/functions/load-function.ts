@@ -17,7 +17,10 @@ export interface FunctionLoader {
   load(name: string): Promise<FunctionHandler | undefined>;
 }
 
-export function createFunctionLoader(dir: string, env: () => Readonly<Record<string, string>>): FunctionLoader {
+export function createFunctionLoader(
+  dir: string,
+  env: () => Readonly<Record<string, string>>,
+): FunctionLoader {
   const cache = new Map<string, { mtimeMs: number; handler: Promise<FunctionHandler> }>();
 
   function entryOf(name: string): { file: string; mtimeMs: number } | undefined {
@@ -36,8 +39,9 @@ export function createFunctionLoader(dir: string, env: () => Readonly<Record<str
 
   async function importHandler(file: string, mtimeMs: number): Promise<FunctionHandler> {
     const served: { handler: FunctionHandler | undefined } = { handler: undefined };
-    const mod = (await invocationScope.run({ env: env(), served }, () =>
-      import(`${pathToFileURL(file).href}?v=${Math.trunc(mtimeMs)}`),
+    const mod = (await invocationScope.run(
+      { env: env(), served },
+      () => import(`${pathToFileURL(file).href}?v=${Math.trunc(mtimeMs)}`),
     )) as { default?: unknown };
     const handler = typeof mod.default === 'function' ? (mod.default as FunctionHandler) : served.handler;
     if (!handler) throw new FunctionBootError(`${file} has no default-exported handler`);
@@ -56,7 +60,9 @@ export function createFunctionLoader(dir: string, env: () => Readonly<Record<str
         return await handler;
       } catch (error) {
         cache.delete(entry.file);
-        throw error instanceof FunctionBootError ? error : new FunctionBootError(String(error), { cause: error });
+        throw error instanceof FunctionBootError
+          ? error
+          : new FunctionBootError(String(error), { cause: error });
       }
     },
   };

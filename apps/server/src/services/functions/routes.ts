@@ -7,6 +7,10 @@ export function functionsRoutes(rt: FunctionsRuntime): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.all('/:name', (c) => invokeFunction(rt, c));
   routes.all('/:name/*', (c) => invokeFunction(rt, c));
-  routes.all('*', (c) => c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404, { 'x-relay-error': 'true' }));
+  routes.all('*', (c) =>
+    c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404, {
+      'x-relay-error': 'true',
+    }),
+  );
   return routes;
 }

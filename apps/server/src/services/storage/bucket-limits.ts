@@ -13,12 +13,17 @@ export function parseFileSizeLimit(value: unknown): number | null {
     const match = /^([0-9]+(?:\.[0-9]+)?)(gb|mb|kb|b)$/i.exec(value.trim());
     if (match) return Math.floor(Number(match[1]) * units[match[2]!.toLowerCase()]!);
   }
-  throw storageErrors.invalidRequest('the requested file_size_limit uses an invalid format, use 20GB / 20MB / 30KB / 3B');
+  throw storageErrors.invalidRequest(
+    'the requested file_size_limit uses an invalid format, use 20GB / 20MB / 30KB / 3B',
+  );
 }
 
 export function parseAllowedMimeTypes(value: unknown): string[] | null {
   if (value === null || value === undefined) return null;
-  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string' || !/^[\w.+-]+\/([\w.+-]+|\*)$/.test(v))) {
+  if (
+    !Array.isArray(value) ||
+    value.some((v) => typeof v !== 'string' || !/^[\w.+-]+\/([\w.+-]+|\*)$/.test(v))
+  ) {
     throw storageErrors.invalidRequest('allowed_mime_types must be a list of type/subtype or type/*');
   }
   return value as string[];

@@ -17,7 +17,10 @@ export async function copyObject(rt: StorageRuntime, c: Context<AppEnv>): Promis
   const bucketId = checkBucketName(body.bucketId);
   const sourceKey = checkObjectKey(body.sourceKey);
   const destinationKey = checkObjectKey(body.destinationKey);
-  const destinationBucket = body.destinationBucket === undefined || body.destinationBucket === null ? bucketId : checkBucketName(body.destinationBucket);
+  const destinationBucket =
+    body.destinationBucket === undefined || body.destinationBucket === null
+      ? bucketId
+      : checkBucketName(body.destinationBucket);
   const upsert = c.req.header('x-upsert') === 'true';
   const operation = 'storage.object.copy';
 
@@ -31,10 +34,19 @@ export async function copyObject(rt: StorageRuntime, c: Context<AppEnv>): Promis
         ? (source.user_metadata ?? {})
         : {};
   const to = { bucket: destinationBucket, name: destinationKey, version: crypto.randomUUID() };
-  const stored = await rt.backend.copy({ bucket: bucketId, name: sourceKey, version: source.version ?? '' }, to);
+  const stored = await rt.backend.copy(
+    { bucket: bucketId, name: sourceKey, version: source.version ?? '' },
+    to,
+  );
   const { owner, ownerId } = ownerOf(caller);
   const metadata = source.metadata
-    ? { ...source.metadata, eTag: stored.etag, size: stored.size, contentLength: stored.size, lastModified: new Date().toISOString() }
+    ? {
+        ...source.metadata,
+        eTag: stored.etag,
+        size: stored.size,
+        contentLength: stored.size,
+        lastModified: new Date().toISOString(),
+      }
     : null;
   let row;
   let previousVersion: string | null;
@@ -42,7 +54,15 @@ export async function copyObject(rt: StorageRuntime, c: Context<AppEnv>): Promis
     ({ row, previousVersion } = await asCaller(rt, c, caller, operation, async (tx) => {
       const written = await writeObjectRow(
         tx,
-        { bucketId: destinationBucket, name: destinationKey, owner, ownerId, version: to.version, metadata, userMetadata },
+        {
+          bucketId: destinationBucket,
+          name: destinationKey,
+          owner,
+          ownerId,
+          version: to.version,
+          metadata,
+          userMetadata,
+        },
         upsert,
       );
       const created = await findObject(tx, destinationBucket, destinationKey);

@@ -16,7 +16,8 @@ export async function createBucket(rt: StorageRuntime, c: Context<AppEnv>): Prom
   const name = checkBucketName(body.name);
   const id = body.id === undefined || body.id === null ? name : checkBucketName(body.id);
   const type = body.type === undefined || body.type === null ? 'STANDARD' : body.type;
-  if (type !== 'STANDARD' && type !== 'ANALYTICS') throw storageErrors.invalidRequest('type must be STANDARD or ANALYTICS');
+  if (type !== 'STANDARD' && type !== 'ANALYTICS')
+    throw storageErrors.invalidRequest('type must be STANDARD or ANALYTICS');
   const isPublic = body.public === true;
   const sizeLimit = parseFileSizeLimit(body.file_size_limit);
   const mimeTypes = parseAllowedMimeTypes(body.allowed_mime_types);
@@ -28,7 +29,8 @@ export async function createBucket(rt: StorageRuntime, c: Context<AppEnv>): Prom
       [id, name, owner, ownerId, isPublic, sizeLimit, mimeTypes, type],
     ),
   ).catch((error: unknown) => {
-    if ((error as { code?: string }).code === '23505') throw storageErrors.alreadyExists('BucketAlreadyExists');
+    if ((error as { code?: string }).code === '23505')
+      throw storageErrors.alreadyExists('BucketAlreadyExists');
     throw error;
   });
   return c.json({ name });

@@ -18,6 +18,8 @@ export async function deleteObject(rt: StorageRuntime, c: Context<AppEnv>): Prom
     return rows[0];
   });
   if (!row) throw storageErrors.noSuchKey();
-  await rt.backend.remove([{ bucket: row.bucket_id, name: row.name, version: row.version ?? '' }]).catch(() => undefined);
+  await rt.backend
+    .remove([{ bucket: row.bucket_id, name: row.name, version: row.version ?? '' }])
+    .catch(() => undefined);
   return c.json({ message: 'Successfully deleted' });
 }

@@ -9,10 +9,16 @@ import { asCaller, storageCaller } from './storage-caller';
 import { storageErrors } from './storage-errors';
 import type { StorageRuntime } from './storage-runtime';
 
-export async function downloadObject(rt: StorageRuntime, c: Context<AppEnv>, options: { authenticated: boolean }): Promise<Response> {
+export async function downloadObject(
+  rt: StorageRuntime,
+  c: Context<AppEnv>,
+  options: { authenticated: boolean },
+): Promise<Response> {
   const caller = await storageCaller(rt, c, { allowAnon: !options.authenticated });
   const { bucketId, name } = objectParams(c);
-  const row = await asCaller(rt, c, caller, 'storage.object.get_authenticated', (tx) => findObject(tx, bucketId, name));
+  const row = await asCaller(rt, c, caller, 'storage.object.get_authenticated', (tx) =>
+    findObject(tx, bucketId, name),
+  );
   if (!row) throw storageErrors.noSuchKey();
   return sendObject(rt, c, row);
 }

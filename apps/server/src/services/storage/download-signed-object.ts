@@ -12,7 +12,12 @@ import type { StorageRuntime } from './storage-runtime';
 
 export async function downloadSignedObject(rt: StorageRuntime, c: Context<AppEnv>): Promise<Response> {
   const { bucketId, name } = objectParams(c);
-  const claims = await verifyObjectToken(rt.deps.keys, c.req.query('token'), 'download', `${bucketId}/${name}`);
+  const claims = await verifyObjectToken(
+    rt.deps.keys,
+    c.req.query('token'),
+    'download',
+    `${bucketId}/${name}`,
+  );
   const row = await asService(rt, c, 'storage.object.get_signed', (tx) => findObject(tx, bucketId, name));
   if (!row) throw storageErrors.noSuchKey();
   const expires: Record<string, string> =

@@ -28,7 +28,11 @@ async function visibleRow(rt: StorageRuntime, c: Context<AppEnv>, access: InfoAc
   return row;
 }
 
-export async function getObjectInfo(rt: StorageRuntime, c: Context<AppEnv>, access: InfoAccess): Promise<Response> {
+export async function getObjectInfo(
+  rt: StorageRuntime,
+  c: Context<AppEnv>,
+  access: InfoAccess,
+): Promise<Response> {
   const row = await visibleRow(rt, c, access);
   const meta = row.metadata;
   return c.json(
@@ -50,7 +54,11 @@ export async function getObjectInfo(rt: StorageRuntime, c: Context<AppEnv>, acce
   );
 }
 
-export async function headObject(rt: StorageRuntime, c: Context<AppEnv>, access: InfoAccess): Promise<Response> {
+export async function headObject(
+  rt: StorageRuntime,
+  c: Context<AppEnv>,
+  access: InfoAccess,
+): Promise<Response> {
   const row = await visibleRow(rt, c, access);
   const headers = objectHeaders(row);
   headers['Content-Length'] = String(row.metadata?.size ?? 0);

@@ -13,7 +13,8 @@ export interface ImageTransform {
 function dimension(value: unknown, name: string): number | undefined {
   if (value === undefined || value === null || value === '') return undefined;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 1 || n > 2500) throw storageErrors.invalidRequest(`${name} must be an integer between 1 and 2500`);
+  if (!Number.isInteger(n) || n < 1 || n > 2500)
+    throw storageErrors.invalidRequest(`${name} must be an integer between 1 and 2500`);
   return n;
 }
 
@@ -31,7 +32,8 @@ export function parseTransform(source: Record<string, unknown>): ImageTransform 
   }
   if (source.quality !== undefined && source.quality !== '') {
     const q = Number(source.quality);
-    if (!Number.isInteger(q) || q < 20 || q > 100) throw storageErrors.invalidRequest('quality must be an integer between 20 and 100');
+    if (!Number.isInteger(q) || q < 20 || q > 100)
+      throw storageErrors.invalidRequest('quality must be an integer between 20 and 100');
     t.quality = q;
   }
   if (typeof source.format === 'string' && source.format !== '') {

@@ -28,7 +28,8 @@ export async function listObjects(rt: StorageRuntime, c: Context<AppEnv>): Promi
   const caller = await storageCaller(rt, c, { allowAnon: false });
   const bucketId = checkBucketName(c.req.param('bucket'));
   const body = await jsonBody(c);
-  if (typeof body.prefix !== 'string') throw storageErrors.invalidRequest("body must have required property 'prefix'");
+  if (typeof body.prefix !== 'string')
+    throw storageErrors.invalidRequest("body must have required property 'prefix'");
   let prefix = body.prefix.replace(/^\/+/, '');
   if (prefix !== '' && !prefix.endsWith('/')) prefix += '/';
   const limit = Math.min(Math.max(Number.isInteger(body.limit) ? (body.limit as number) : 100, 1), 1500);

@@ -2,8 +2,10 @@
 // file renamed .png is refused. Types without a signature here are not checked.
 type Signature = (head: Buffer) => boolean;
 
-const startsWith = (bytes: number[], offset = 0): Signature => (head) =>
-  head.length >= offset + bytes.length && bytes.every((b, i) => head[offset + i] === b);
+const startsWith =
+  (bytes: number[], offset = 0): Signature =>
+  (head) =>
+    head.length >= offset + bytes.length && bytes.every((b, i) => head[offset + i] === b);
 const ascii = (text: string, offset = 0) => startsWith([...Buffer.from(text, 'latin1')], offset);
 
 const signatures: Record<string, Signature> = {

@@ -18,13 +18,20 @@ export async function moveObject(rt: StorageRuntime, c: Context<AppEnv>): Promis
   const bucketId = checkBucketName(body.bucketId);
   const sourceKey = checkObjectKey(body.sourceKey);
   const destinationKey = checkObjectKey(body.destinationKey);
-  const destinationBucket = body.destinationBucket === undefined || body.destinationBucket === null ? bucketId : checkBucketName(body.destinationBucket);
+  const destinationBucket =
+    body.destinationBucket === undefined || body.destinationBucket === null
+      ? bucketId
+      : checkBucketName(body.destinationBucket);
   const operation = 'storage.object.move';
 
   const source = await asCaller(rt, c, caller, operation, (tx) => findObject(tx, bucketId, sourceKey));
   if (!source) throw storageErrors.noSuchKey();
   if (bucketId === destinationBucket && sourceKey === destinationKey) {
-    return c.json({ message: 'Successfully moved', Id: source.id, Key: `${destinationBucket}/${destinationKey}` });
+    return c.json({
+      message: 'Successfully moved',
+      Id: source.id,
+      Key: `${destinationBucket}/${destinationKey}`,
+    });
   }
   const from = { bucket: bucketId, name: sourceKey, version: source.version ?? '' };
   const to = { bucket: destinationBucket, name: destinationKey, version: crypto.randomUUID() };
@@ -47,5 +54,9 @@ export async function moveObject(rt: StorageRuntime, c: Context<AppEnv>): Promis
     throw error;
   }
   await rt.backend.remove([from]).catch(() => undefined);
-  return c.json({ message: 'Successfully moved', Id: source.id, Key: `${destinationBucket}/${destinationKey}` });
+  return c.json({
+    message: 'Successfully moved',
+    Id: source.id,
+    Key: `${destinationBucket}/${destinationKey}`,
+  });
 }

@@ -2,10 +2,15 @@
 import { storageErrors } from './storage-errors';
 
 const bucketNamePattern = /^(\w|!|-|\.|\*|'|\(|\)| |&|\$|@|=|;|:|\+|,|\?)+$/;
-const controlCharacters = /[\u0000-\u001f\u007f]/;
 
 export function checkBucketName(name: unknown): string {
-  if (typeof name !== 'string' || name.length === 0 || name.length > 100 || !bucketNamePattern.test(name) || name.trim() !== name) {
+  if (
+    typeof name !== 'string' ||
+    name.length === 0 ||
+    name.length > 100 ||
+    !bucketNamePattern.test(name) ||
+    name.trim() !== name
+  ) {
     throw storageErrors.invalidBucketName(String(name));
   }
   return name;
@@ -16,7 +21,7 @@ export function checkObjectKey(key: unknown): string {
     typeof key !== 'string' ||
     key.length === 0 ||
     Buffer.byteLength(key) > 1024 ||
-    controlCharacters.test(key) ||
+    [...key].some((ch) => ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f) ||
     key.split('/').some((part) => part === '.' || part === '..')
   ) {
     throw storageErrors.invalidKey(String(key));

@@ -51,7 +51,12 @@ export function isoTime(value: string | null): string | null {
   return Number.isNaN(date.getTime()) ? value : date.toISOString();
 }
 
-export async function findObject(tx: Queryable, bucketId: string, name: string, lock = false): Promise<ObjectRow | undefined> {
+export async function findObject(
+  tx: Queryable,
+  bucketId: string,
+  name: string,
+  lock = false,
+): Promise<ObjectRow | undefined> {
   const { rows } = await tx.query<ObjectRow>(
     `select ${objectColumns} from storage.objects where bucket_id = $1 and name = $2${lock ? ' for update' : ''}`,
     [bucketId, name],
@@ -60,7 +65,9 @@ export async function findObject(tx: Queryable, bucketId: string, name: string, 
 }
 
 export async function findBucket(tx: Queryable, id: string): Promise<BucketRow | undefined> {
-  const { rows } = await tx.query<BucketRow>(`select ${bucketColumns} from storage.buckets where id = $1`, [id]);
+  const { rows } = await tx.query<BucketRow>(`select ${bucketColumns} from storage.buckets where id = $1`, [
+    id,
+  ]);
   return rows[0];
 }
 

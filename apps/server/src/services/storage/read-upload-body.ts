@@ -25,7 +25,8 @@ function parseMetadata(text: string | undefined): Record<string, unknown> {
   if (Buffer.byteLength(text) > maxMetadataBytes) throw storageErrors.invalidRequest('metadata is too large');
   try {
     const parsed: unknown = JSON.parse(text);
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)) return parsed as Record<string, unknown>;
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
   } catch {
     // fall through to the refusal
   }
@@ -97,7 +98,8 @@ export async function readUploadBody(c: Context<AppEnv>): Promise<UploadBody> {
   const contentType = c.req.header('content-type') ?? '';
   if (/^multipart\/form-data/i.test(contentType)) return readMultipart(c, contentType);
   const lengthHeader = c.req.header('content-length');
-  const declaredLength = lengthHeader !== undefined && /^[0-9]+$/.test(lengthHeader) ? Number(lengthHeader) : undefined;
+  const declaredLength =
+    lengthHeader !== undefined && /^[0-9]+$/.test(lengthHeader) ? Number(lengthHeader) : undefined;
   const metadataHeader = c.req.header('x-metadata');
   let metadataText: string | undefined;
   if (metadataHeader) metadataText = Buffer.from(metadataHeader, 'base64').toString('utf8');

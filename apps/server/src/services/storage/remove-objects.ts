@@ -17,7 +17,7 @@ export async function removeObjects(rt: StorageRuntime, c: Context<AppEnv>): Pro
   const body = await jsonBody(c);
   const prefixes = body.prefixes;
   if (!Array.isArray(prefixes) || prefixes.length === 0) {
-    throw storageErrors.invalidRequest("body/prefixes must NOT have fewer than 1 items");
+    throw storageErrors.invalidRequest('body/prefixes must NOT have fewer than 1 items');
   }
   if (prefixes.length > maxKeysPerRequest) {
     throw storageErrors.invalidRequest(`body/prefixes must NOT have more than ${maxKeysPerRequest} items`);

@@ -25,19 +25,32 @@ const outputTypes: Record<string, 'webp' | 'avif' | 'png' | 'jpeg'> = {
   jpg: 'jpeg',
 };
 
-function outputFormat(t: ImageTransform, source: string | undefined, accept: string): 'webp' | 'avif' | 'png' | 'jpeg' | undefined {
+function outputFormat(
+  t: ImageTransform,
+  source: string | undefined,
+  accept: string,
+): 'webp' | 'avif' | 'png' | 'jpeg' | undefined {
   if (t.format && t.format !== 'origin') return outputTypes[t.format];
   if (t.format === 'origin') return undefined;
   if (accept.includes('image/webp') && source !== 'gif' && source !== 'svg') return 'webp';
   return undefined;
 }
 
-async function findRow(rt: StorageRuntime, c: Context<AppEnv>, access: RenderAccess): Promise<{ row: ObjectRow; transform: ImageTransform }> {
+async function findRow(
+  rt: StorageRuntime,
+  c: Context<AppEnv>,
+  access: RenderAccess,
+): Promise<{ row: ObjectRow; transform: ImageTransform }> {
   const { bucketId, name } = objectParams(c);
   let row: ObjectRow | undefined;
   let transform = parseTransform(c.req.query());
   if (access === 'sign') {
-    const claims = await verifyObjectToken(rt.deps.keys, c.req.query('token'), 'download', `${bucketId}/${name}`);
+    const claims = await verifyObjectToken(
+      rt.deps.keys,
+      c.req.query('token'),
+      'download',
+      `${bucketId}/${name}`,
+    );
     transform = { ...transformFromClaim(claims.transformations), ...transform };
     row = await asService(rt, c, 'storage.render.image_sign', (tx) => findObject(tx, bucketId, name));
   } else if (access === 'public') {
@@ -48,13 +61,19 @@ async function findRow(rt: StorageRuntime, c: Context<AppEnv>, access: RenderAcc
     });
   } else {
     const caller = await storageCaller(rt, c, { allowAnon: false });
-    row = await asCaller(rt, c, caller, 'storage.render.image_authenticated', (tx) => findObject(tx, bucketId, name));
+    row = await asCaller(rt, c, caller, 'storage.render.image_authenticated', (tx) =>
+      findObject(tx, bucketId, name),
+    );
   }
   if (!row) throw storageErrors.noSuchKey();
   return { row, transform };
 }
 
-export async function renderImage(rt: StorageRuntime, c: Context<AppEnv>, access: RenderAccess): Promise<Response> {
+export async function renderImage(
+  rt: StorageRuntime,
+  c: Context<AppEnv>,
+  access: RenderAccess,
+): Promise<Response> {
   if (!rt.config.imageTransformation) throw storageErrors.imageTransformationDisabled();
   const { row, transform } = await findRow(rt, c, access);
   let source: Readable;
@@ -84,12 +103,18 @@ export async function renderImage(rt: StorageRuntime, c: Context<AppEnv>, access
     const format = outputFormat(transform, metadata.format, c.req.header('accept') ?? '');
     const quality = transform.quality ?? 80;
     if (format) pipeline.toFormat(format, { quality });
-    else if (metadata.format === 'jpeg' || metadata.format === 'webp') pipeline.toFormat(metadata.format, { quality });
+    else if (metadata.format === 'jpeg' || metadata.format === 'webp')
+      pipeline.toFormat(metadata.format, { quality });
     result = await pipeline.toBuffer({ resolveWithObject: true });
   } catch (error) {
     source.destroy();
     if (error instanceof StorageError) throw error;
-    throw new StorageError('InvalidImage', 400, 'The object could not be transformed as an image', 'invalid_image');
+    throw new StorageError(
+      'InvalidImage',
+      400,
+      'The object could not be transformed as an image',
+      'invalid_image',
+    );
   }
   return new Response(new Uint8Array(result.data), {
     status: 200,

@@ -11,7 +11,9 @@ export function objectParams(c: Context<AppEnv>): { bucketId: string; name: stri
 export async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   try {
     const value: unknown = await c.req.json();
-    return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : {};
   } catch {
     return {};
   }

@@ -62,9 +62,18 @@ export function storageRoutes(rt: StorageRuntime): Hono<AppEnv> {
   routes.post(`/object/upload/sign/${key}`, run(signUpload));
   routes.put(`/object/upload/sign/${key}`, run(uploadSignedObject));
 
-  routes.get(`/object/info/public/${key}`, run((rt2, c) => getObjectInfo(rt2, c, 'public')));
-  routes.get(`/object/info/authenticated/${key}`, run((rt2, c) => getObjectInfo(rt2, c, 'authenticated')));
-  routes.get(`/object/info/${key}`, run((rt2, c) => getObjectInfo(rt2, c, 'caller')));
+  routes.get(
+    `/object/info/public/${key}`,
+    run((rt2, c) => getObjectInfo(rt2, c, 'public')),
+  );
+  routes.get(
+    `/object/info/authenticated/${key}`,
+    run((rt2, c) => getObjectInfo(rt2, c, 'authenticated')),
+  );
+  routes.get(
+    `/object/info/${key}`,
+    run((rt2, c) => getObjectInfo(rt2, c, 'caller')),
+  );
   routes.get(`/object/sign/${key}`, run(downloadSignedObject));
   routes.get(
     `/object/public/${key}`,
@@ -93,12 +102,29 @@ export function storageRoutes(rt: StorageRuntime): Hono<AppEnv> {
   routes.delete(`/object/${key}`, run(deleteObject));
   routes.delete('/object/:bucket', run(removeObjects));
 
-  routes.get(`/render/image/public/${key}`, run((rt2, c) => renderImage(rt2, c, 'public')));
-  routes.get(`/render/image/authenticated/${key}`, run((rt2, c) => renderImage(rt2, c, 'authenticated')));
-  routes.get(`/render/image/sign/${key}`, run((rt2, c) => renderImage(rt2, c, 'sign')));
+  routes.get(
+    `/render/image/public/${key}`,
+    run((rt2, c) => renderImage(rt2, c, 'public')),
+  );
+  routes.get(
+    `/render/image/authenticated/${key}`,
+    run((rt2, c) => renderImage(rt2, c, 'authenticated')),
+  );
+  routes.get(
+    `/render/image/sign/${key}`,
+    run((rt2, c) => renderImage(rt2, c, 'sign')),
+  );
 
   routes.all('*', (c) =>
-    c.json({ statusCode: '404', code: 'NotFound', error: 'Not Found', message: `Route ${c.req.method}:${c.req.path} not found` }, 404),
+    c.json(
+      {
+        statusCode: '404',
+        code: 'NotFound',
+        error: 'Not Found',
+        message: `Route ${c.req.method}:${c.req.path} not found`,
+      },
+      404,
+    ),
   );
   return routes;
 }

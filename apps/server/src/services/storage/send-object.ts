@@ -59,11 +59,16 @@ export async function sendObject(
   const headers = { ...objectHeaders(row), ...extraHeaders };
   const size = Number(row.metadata?.size ?? 0);
   const ifNoneMatch = c.req.header('if-none-match');
-  if (ifNoneMatch && headers.ETag && ifNoneMatch.split(',').some((tag) => tag.trim() === headers.ETag || tag.trim() === '*')) {
+  if (
+    ifNoneMatch &&
+    headers.ETag &&
+    ifNoneMatch.split(',').some((tag) => tag.trim() === headers.ETag || tag.trim() === '*')
+  ) {
     return new Response(null, { status: 304, headers });
   }
   const filename = attachmentName(c, row);
-  if (filename !== undefined) headers['Content-Disposition'] = `attachment; filename=${encodeURIComponent(filename)};`;
+  if (filename !== undefined)
+    headers['Content-Disposition'] = `attachment; filename=${encodeURIComponent(filename)};`;
   const range = parseRange(c.req.header('range'), size);
   if (range === 'invalid') throw storageErrors.invalidRange();
   const version = row.version ?? '';

@@ -24,7 +24,9 @@ export async function signObject(rt: StorageRuntime, c: Context<AppEnv>): Promis
   const body = await jsonBody(c);
   const expiresIn = expiresInOf(body.expiresIn);
   const transform =
-    body.transform && typeof body.transform === 'object' ? parseTransform(body.transform as Record<string, unknown>) : {};
+    body.transform && typeof body.transform === 'object'
+      ? parseTransform(body.transform as Record<string, unknown>)
+      : {};
   const row = await asCaller(rt, c, caller, 'storage.object.sign', (tx) => findObject(tx, bucketId, name));
   if (!row) throw storageErrors.noSuchKey();
   const url = `${bucketId}/${name}`;

@@ -29,7 +29,11 @@ export async function signObjects(rt: StorageRuntime, c: Context<AppEnv>): Promi
   const results = [];
   for (const path of paths) {
     if (!visible.has(path)) {
-      results.push({ error: 'Either the object does not exist or you do not have access to it', path, signedURL: null });
+      results.push({
+        error: 'Either the object does not exist or you do not have access to it',
+        path,
+        signedURL: null,
+      });
       continue;
     }
     const url = `${bucketId}/${path}`;

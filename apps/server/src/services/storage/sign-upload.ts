@@ -23,7 +23,14 @@ export async function signUpload(rt: StorageRuntime, c: Context<AppEnv>): Promis
   await trialAsCaller(rt, c, caller, operation, async (tx) => {
     await writeObjectRow(
       tx,
-      { bucketId, name, ...owner, version: 'trial', metadata: placeholderMetadata('application/octet-stream', 'no-cache'), userMetadata: {} },
+      {
+        bucketId,
+        name,
+        ...owner,
+        version: 'trial',
+        metadata: placeholderMetadata('application/octet-stream', 'no-cache'),
+        userMetadata: {},
+      },
       upsert,
     );
   });

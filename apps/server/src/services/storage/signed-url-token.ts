@@ -7,11 +7,20 @@ import { storageErrors } from './storage-errors';
 
 export type SignedScope = 'download' | 'upload';
 
-export function signObjectToken(keys: KeyMaterial, claims: Claims & { url: string; scope: SignedScope }, expiresIn: number) {
+export function signObjectToken(
+  keys: KeyMaterial,
+  claims: Claims & { url: string; scope: SignedScope },
+  expiresIn: number,
+) {
   return signJwt(keys, claims, expiresIn);
 }
 
-export async function verifyObjectToken(keys: KeyMaterial, token: string | undefined, scope: SignedScope, url: string): Promise<Claims> {
+export async function verifyObjectToken(
+  keys: KeyMaterial,
+  token: string | undefined,
+  scope: SignedScope,
+  url: string,
+): Promise<Claims> {
   if (!token) throw storageErrors.invalidJwt('Missing token');
   let claims: Claims;
   try {

@@ -26,14 +26,19 @@ const anonCaller: Caller = { role: 'anon', claims: { role: 'anon' }, jwt: undefi
  * Resolves the caller. Routes that serve public objects (allowAnon) run a request with a
  * missing or invalid token as anon; every other route refuses it with AccessDenied.
  */
-export async function storageCaller(rt: StorageRuntime, c: Context<AppEnv>, options: { allowAnon: boolean }): Promise<Caller> {
+export async function storageCaller(
+  rt: StorageRuntime,
+  c: Context<AppEnv>,
+  options: { allowAnon: boolean },
+): Promise<Caller> {
   try {
     const caller = await resolveCaller(
       rt.deps.keys,
       { apikey: c.req.header('apikey'), authorization: c.req.header('authorization') },
       { requireKey: false },
     );
-    if (caller.jwt === undefined && !options.allowAnon) throw storageErrors.accessDenied('Invalid Compact JWS');
+    if (caller.jwt === undefined && !options.allowAnon)
+      throw storageErrors.accessDenied('Invalid Compact JWS');
     return caller;
   } catch (error) {
     if (!(error instanceof GatewayError)) throw error;
@@ -51,7 +56,12 @@ function headersOf(c: Context<AppEnv>): Record<string, string> {
   return headers;
 }
 
-export function callerContext(rt: StorageRuntime, c: Context<AppEnv>, caller: Caller, operation: string): RequestContext {
+export function callerContext(
+  rt: StorageRuntime,
+  c: Context<AppEnv>,
+  caller: Caller,
+  operation: string,
+): RequestContext {
   return {
     role: caller.role,
     claims: caller.claims,
@@ -68,7 +78,12 @@ export function callerContext(rt: StorageRuntime, c: Context<AppEnv>, caller: Ca
   };
 }
 
-const serviceCaller: Caller = { role: 'service_role', claims: { role: 'service_role' }, jwt: undefined, keyRole: 'service_role' };
+const serviceCaller: Caller = {
+  role: 'service_role',
+  claims: { role: 'service_role' },
+  jwt: undefined,
+  keyRole: 'service_role',
+};
 
 export function asCaller<T>(
   rt: StorageRuntime,
@@ -81,7 +96,12 @@ export function asCaller<T>(
 }
 
 /** Runs as service_role: reads that storage-api does as its superuser. */
-export function asService<T>(rt: StorageRuntime, c: Context<AppEnv>, operation: string, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+export function asService<T>(
+  rt: StorageRuntime,
+  c: Context<AppEnv>,
+  operation: string,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
   return withRequestContext(rt.deps.db, callerContext(rt, c, serviceCaller, operation), fn);
 }
 

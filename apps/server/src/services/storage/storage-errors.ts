@@ -23,28 +23,47 @@ export const storageErrors = {
   noSuchBucket: () => new StorageError('NoSuchBucket', 404, 'Bucket not found', 'Bucket not found'),
   noSuchKey: () => new StorageError('NoSuchKey', 404, 'Object not found', 'not_found'),
   resourceNotFound: () => new StorageError('NoSuchKey', 404, 'The resource was not found', 'Not found'),
-  alreadyExists: (code = 'Duplicate') => new StorageError(code, 409, 'The resource already exists', 'Duplicate'),
+  alreadyExists: (code = 'Duplicate') =>
+    new StorageError(code, 409, 'The resource already exists', 'Duplicate'),
   bucketNotEmpty: () =>
-    new StorageError('ResourceNotEmpty', 409, 'The bucket you tried to delete is not empty', 'Bucket not empty'),
+    new StorageError(
+      'ResourceNotEmpty',
+      409,
+      'The bucket you tried to delete is not empty',
+      'Bucket not empty',
+    ),
   entityTooLarge: () =>
-    new StorageError('EntityTooLarge', 413, 'The object exceeded the maximum allowed size', 'Payload too large'),
+    new StorageError(
+      'EntityTooLarge',
+      413,
+      'The object exceeded the maximum allowed size',
+      'Payload too large',
+    ),
   invalidMimeType: (mimetype: string) =>
     new StorageError('InvalidMimeType', 415, `mime type ${mimetype} is not supported`, 'invalid_mime_type'),
   contentMismatch: (mimetype: string) =>
-    new StorageError('InvalidMimeType', 415, `The file content does not match the mime type ${mimetype}`, 'invalid_mime_type'),
+    new StorageError(
+      'InvalidMimeType',
+      415,
+      `The file content does not match the mime type ${mimetype}`,
+      'invalid_mime_type',
+    ),
   invalidKey: (key: string) => new StorageError('InvalidKey', 400, `Invalid key: ${key}`),
   invalidBucketName: (name: string) =>
     new StorageError('InvalidBucketName', 400, 'Bucket name invalid', `Bucket name invalid: ${name}`),
   accessDenied: (message: string) => new StorageError('AccessDenied', 403, message, 'Unauthorized'),
-  rlsDenied: () => new StorageError('AccessDenied', 403, 'new row violates row-level security policy', 'Unauthorized'),
+  rlsDenied: () =>
+    new StorageError('AccessDenied', 403, 'new row violates row-level security policy', 'Unauthorized'),
   serviceOnly: (message: string) => new StorageError('AccessDenied', 403, message, 'Unauthorized', 403),
   invalidJwt: (message: string) => new StorageError('InvalidJWT', 400, message),
   invalidSignature: () => new StorageError('InvalidSignature', 400, 'The signature provided does not match'),
   expiredToken: () => new StorageError('ExpiredToken', 400, 'The provided token has expired.'),
   invalidRequest: (message: string) => new StorageError('InvalidRequest', 400, message),
   noContent: () => new StorageError('InvalidRequest', 400, 'No content provided'),
-  invalidRange: () => new StorageError('InvalidRange', 416, 'The requested range is not satisfiable', 'InvalidRange', 416),
-  missingContentLength: () => new StorageError('MissingContentLength', 400, 'You must provide the Content-Length HTTP header.'),
+  invalidRange: () =>
+    new StorageError('InvalidRange', 416, 'The requested range is not satisfiable', 'InvalidRange', 416),
+  missingContentLength: () =>
+    new StorageError('MissingContentLength', 400, 'You must provide the Content-Length HTTP header.'),
   aborted: () => new StorageError('Aborted', 499, 'The request was aborted', 'Aborted', 499),
   imageTransformationDisabled: () =>
     new StorageError('FeatureNotEnabled', 400, 'Image transformation is not enabled', 'not_enabled'),
@@ -63,7 +82,11 @@ export function toStorageError(error: unknown): StorageError {
       case '23505':
         return storageErrors.alreadyExists('Duplicate');
       case '23503':
-        return new StorageError('RelatedResourceNotFound', 404, 'The resource you tried to reference does not exist');
+        return new StorageError(
+          'RelatedResourceNotFound',
+          404,
+          'The resource you tried to reference does not exist',
+        );
       case '57014':
         return new StorageError('DatabaseTimeout', 544, 'Timeout executing query', 'DatabaseTimeout', 544);
       case '22P02':

@@ -33,22 +33,38 @@ function discard(body: UploadBody): void {
   body.stream.resume();
 }
 
-export async function storeObject(rt: StorageRuntime, c: Context<AppEnv>, req: StoreRequest): Promise<{ id: string }> {
+export async function storeObject(
+  rt: StorageRuntime,
+  c: Context<AppEnv>,
+  req: StoreRequest,
+): Promise<{ id: string }> {
   const { body } = req;
   let version: string | undefined;
   try {
     const bucket = await asService(rt, c, 'storage.object.upload', (tx) => findBucket(tx, req.bucketId));
     if (!bucket) throw storageErrors.noSuchBucket();
-    if (!mimeTypeAllowed(body.mimetype, bucket.allowed_mime_types)) throw storageErrors.invalidMimeType(body.mimetype);
+    if (!mimeTypeAllowed(body.mimetype, bucket.allowed_mime_types))
+      throw storageErrors.invalidMimeType(body.mimetype);
     const maxBytes = effectiveSizeLimit(bucket.file_size_limit, rt.config.fileSizeLimit);
-    if (body.declaredLength !== undefined && body.declaredLength > maxBytes) throw storageErrors.entityTooLarge();
+    if (body.declaredLength !== undefined && body.declaredLength > maxBytes)
+      throw storageErrors.entityTooLarge();
 
-    const rowBase = { bucketId: req.bucketId, name: req.name, owner: req.owner.owner, ownerId: req.owner.ownerId };
+    const rowBase = {
+      bucketId: req.bucketId,
+      name: req.name,
+      owner: req.owner.owner,
+      ownerId: req.owner.ownerId,
+    };
     if (req.trial) {
       await req.trial(async (tx) => {
         await writeObjectRow(
           tx,
-          { ...rowBase, version: 'trial', metadata: placeholderMetadata(body.mimetype, body.cacheControl), userMetadata: body.userMetadata },
+          {
+            ...rowBase,
+            version: 'trial',
+            metadata: placeholderMetadata(body.mimetype, body.cacheControl),
+            userMetadata: body.userMetadata,
+          },
           req.upsert,
         );
       });
@@ -64,7 +80,10 @@ export async function storeObject(rt: StorageRuntime, c: Context<AppEnv>, req: S
     // keeps a late duplicate of it from surfacing as an unhandled stream error.
     guard.on('error', () => undefined);
     body.stream.pipe(guard);
-    const stored = await rt.backend.put(location, guard, { contentType: body.mimetype, cacheControl: body.cacheControl });
+    const stored = await rt.backend.put(location, guard, {
+      contentType: body.mimetype,
+      cacheControl: body.cacheControl,
+    });
 
     const metadata: ObjectMetadata = {
       eTag: stored.etag,
@@ -77,7 +96,13 @@ export async function storeObject(rt: StorageRuntime, c: Context<AppEnv>, req: S
     };
     let written: { id: string; previousVersion: string | null };
     try {
-      written = await req.run((tx) => writeObjectRow(tx, { ...rowBase, version: version!, metadata, userMetadata: body.userMetadata }, req.upsert));
+      written = await req.run((tx) =>
+        writeObjectRow(
+          tx,
+          { ...rowBase, version: version!, metadata, userMetadata: body.userMetadata },
+          req.upsert,
+        ),
+      );
     } catch (error) {
       await rt.backend.remove([location]).catch(() => undefined);
       throw error;
@@ -85,7 +110,9 @@ export async function storeObject(rt: StorageRuntime, c: Context<AppEnv>, req: S
     if (written.previousVersion && written.previousVersion !== version) {
       await rt.backend
         .remove([{ bucket: req.bucketId, name: req.name, version: written.previousVersion }])
-        .catch((error: unknown) => c.get('log')?.warn({ err: error }, 'could not remove replaced object bytes'));
+        .catch((error: unknown) =>
+          c.get('log')?.warn({ err: error }, 'could not remove replaced object bytes'),
+        );
     }
     return { id: written.id };
   } catch (error) {

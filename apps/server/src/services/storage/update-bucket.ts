@@ -28,7 +28,10 @@ export async function updateBucket(rt: StorageRuntime, c: Context<AppEnv>): Prom
   }
   sets.push('updated_at = now()');
   const updated = await asCaller(rt, c, caller, 'storage.bucket.update', async (tx) => {
-    const { rows } = await tx.query(`update storage.buckets set ${sets.join(', ')} where id = $1 returning id`, params);
+    const { rows } = await tx.query(
+      `update storage.buckets set ${sets.join(', ')} where id = $1 returning id`,
+      params,
+    );
     return rows.length;
   });
   if (updated === 0) throw storageErrors.noSuchBucket();

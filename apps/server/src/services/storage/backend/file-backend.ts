@@ -7,7 +7,13 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BackendObjectMissing, type ByteRange, type ObjectLocation, type StorageBackend, type StoredObject } from './storage-backend';
+import {
+  BackendObjectMissing,
+  type ByteRange,
+  type ObjectLocation,
+  type StorageBackend,
+  type StoredObject,
+} from './storage-backend';
 
 /** Percent-encodes a key segment so no segment can climb out of the root or collide with a version file. */
 function segment(part: string): string {
@@ -69,7 +75,10 @@ export function createFileBackend(root: string): StorageBackend {
       } catch {
         throw new BackendObjectMissing(`${loc.bucket}/${loc.name}`);
       }
-      return handle.createReadStream(range ? { start: range.start, end: range.end } : {});
+      const highWaterMark = 512 * 1024;
+      return handle.createReadStream(
+        range ? { start: range.start, end: range.end, highWaterMark } : { highWaterMark },
+      );
     },
 
     async copy(from, to): Promise<StoredObject> {

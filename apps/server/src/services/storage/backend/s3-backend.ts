@@ -16,7 +16,12 @@ import {
   S3Client,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
-import { BackendObjectMissing, type ObjectLocation, type StorageBackend, type StoredObject } from './storage-backend';
+import {
+  BackendObjectMissing,
+  type ObjectLocation,
+  type StorageBackend,
+  type StoredObject,
+} from './storage-backend';
 
 export interface S3BackendOptions {
   bucket: string;
@@ -61,7 +66,9 @@ export function createS3Backend(options: S3BackendOptions): StorageBackend {
         const chunk = Buffer.concat(pending, pendingBytes);
         pending = [];
         pendingBytes = 0;
-        const result = await client.send(new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: chunk }));
+        const result = await client.send(
+          new UploadPartCommand({ Bucket, Key, UploadId: uploadId, PartNumber, Body: chunk }),
+        );
         parts.push({ ETag: result.ETag, PartNumber });
       };
       try {
@@ -74,7 +81,11 @@ export function createS3Backend(options: S3BackendOptions): StorageBackend {
           if (pendingBytes >= partSize) {
             if (!uploadId) {
               const created = await client.send(
-                new CreateMultipartUploadCommand({ Bucket, Key, ContentType: putOptions.contentType || undefined }),
+                new CreateMultipartUploadCommand({
+                  Bucket,
+                  Key,
+                  ContentType: putOptions.contentType || undefined,
+                }),
               );
               uploadId = created.UploadId;
             }
@@ -84,17 +95,30 @@ export function createS3Backend(options: S3BackendOptions): StorageBackend {
         if (!uploadId) {
           const data = Buffer.concat(pending, pendingBytes);
           await client.send(
-            new PutObjectCommand({ Bucket, Key, Body: data, ContentLength: data.length, ContentType: putOptions.contentType || undefined }),
+            new PutObjectCommand({
+              Bucket,
+              Key,
+              Body: data,
+              ContentLength: data.length,
+              ContentType: putOptions.contentType || undefined,
+            }),
           );
         } else {
           if (pendingBytes > 0) await sendPart();
           await client.send(
-            new CompleteMultipartUploadCommand({ Bucket, Key, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+            new CompleteMultipartUploadCommand({
+              Bucket,
+              Key,
+              UploadId: uploadId,
+              MultipartUpload: { Parts: parts },
+            }),
           );
         }
       } catch (error) {
         if (uploadId) {
-          await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId })).catch(() => undefined);
+          await client
+            .send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId: uploadId }))
+            .catch(() => undefined);
         }
         throw error;
       }
@@ -104,7 +128,11 @@ export function createS3Backend(options: S3BackendOptions): StorageBackend {
     async get(loc, range): Promise<Readable> {
       try {
         const result = await client.send(
-          new GetObjectCommand({ Bucket, Key: keyOf(loc), Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+          new GetObjectCommand({
+            Bucket,
+            Key: keyOf(loc),
+            Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+          }),
         );
         return result.Body as Readable;
       } catch (error) {
@@ -130,7 +158,10 @@ export function createS3Backend(options: S3BackendOptions): StorageBackend {
         const batch = locations.slice(i, i + 1000);
         if (batch.length === 0) continue;
         await client.send(
-          new DeleteObjectsCommand({ Bucket, Delete: { Objects: batch.map((loc) => ({ Key: keyOf(loc) })), Quiet: true } }),
+          new DeleteObjectsCommand({
+            Bucket,
+            Delete: { Objects: batch.map((loc) => ({ Key: keyOf(loc) })), Quiet: true },
+          }),
         );
       }
     },

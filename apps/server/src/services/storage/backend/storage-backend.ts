@@ -26,7 +26,11 @@ export interface StorageBackend {
    * Streams body to the location. Atomic: when the body errors or is aborted, the
    * promise rejects with that error and nothing is left behind.
    */
-  put(location: ObjectLocation, body: Readable, options: { contentType: string; cacheControl: string }): Promise<StoredObject>;
+  put(
+    location: ObjectLocation,
+    body: Readable,
+    options: { contentType: string; cacheControl: string },
+  ): Promise<StoredObject>;
   /** Opens the bytes (or a range of them); rejects with BackendObjectMissing. */
   get(location: ObjectLocation, range?: ByteRange): Promise<Readable>;
   copy(from: ObjectLocation, to: ObjectLocation): Promise<StoredObject>;
