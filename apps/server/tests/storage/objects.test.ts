@@ -56,13 +56,11 @@ describe('storage objects', () => {
 
   it('uploads a raw Buffer with content type, cache control and metadata', async () => {
     const path = `${f.aliceId}/raw.json`;
-    const { error } = await f.alice.storage
-      .from('docs')
-      .upload(path, Buffer.from('{"a":1}'), {
-        contentType: 'application/json',
-        cacheControl: '60',
-        metadata: { x: 'y' },
-      });
+    const { error } = await f.alice.storage.from('docs').upload(path, Buffer.from('{"a":1}'), {
+      contentType: 'application/json',
+      cacheControl: '60',
+      metadata: { x: 'y' },
+    });
     expect(error).toBeNull();
     const info = await f.alice.storage.from('docs').info(path);
     expect(info.error).toBeNull();
@@ -286,5 +284,35 @@ describe('storage objects', () => {
     });
     expect(multipart.status).toBe(400);
     expect(await multipart.json()).toMatchObject({ statusCode: '400', message: 'No content provided' });
+  });
+
+  it('keeps unicode, spaces and percent signs in keys', async () => {
+    const bucket = f.alice.storage.from('docs');
+    const path = `${f.aliceId}/mappe med æøå/100% rød fil.txt`;
+    expect((await bucket.upload(path, 'rødgrød')).error).toBeNull();
+    expect(await (await bucket.download(path)).data!.text()).toBe('rødgrød');
+    const listed = await bucket.list(`${f.aliceId}/mappe med æøå`);
+    expect(listed.data!.map((e) => e.name)).toEqual(['100% rød fil.txt']);
+    const signed = await bucket.createSignedUrl(path, 60);
+    expect(await (await fetch(signed.data!.signedUrl)).text()).toBe('rødgrød');
+    const tooLong = await bucket.upload(`${f.aliceId}/${'x'.repeat(1100)}`, 'x');
+    expect(tooLong.error).toMatchObject({ statusCode: '400' });
+  });
+
+  it('lets only one of two racing uploads to the same key win, leaving one set of bytes', async () => {
+    const bucket = f.alice.storage.from('docs');
+    const path = `${f.aliceId}/race/target.txt`;
+    const results = await Promise.all([
+      bucket.upload(path, 'one'),
+      bucket.upload(path, 'two'),
+      bucket.upload(path, 'three'),
+    ]);
+    const winners = results.filter((r) => r.error === null);
+    expect(winners).toHaveLength(1);
+    for (const loser of results.filter((r) => r.error !== null)) {
+      expect(loser.error).toMatchObject({ statusCode: '409' });
+    }
+    expect(filesUnder(f.fileDir).filter((p) => p.includes(`${f.aliceId}/race/`))).toHaveLength(1);
+    expect(['one', 'two', 'three']).toContain(await (await bucket.download(path)).data!.text());
   });
 });
