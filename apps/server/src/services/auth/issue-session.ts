@@ -118,8 +118,9 @@ export async function sessionResponse(
   method: string,
   info: SessionRequestInfo,
   extra: Partial<Pick<SessionResponse, 'provider_token' | 'provider_refresh_token' | 'weak_password'>> = {},
+  current?: UserRow,
 ): Promise<SessionResponse> {
-  const user = await findUserById(q, userId);
+  const user = current ?? (await findUserById(q, userId));
   if (!user) throw new Error('session user vanished');
   const { token, expiresAt } = await mintAccessToken(ctx, q, user, sessionId, method, info.ip);
   const response: SessionResponse = {

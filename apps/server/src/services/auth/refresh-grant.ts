@@ -69,17 +69,16 @@ export async function refreshGrant(ctx: AuthContext, c: Context<AppEnv>, body: B
       if (isParentOfActive) {
         await q.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [active[0]!.id]);
       }
-    } else {
-      await q.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [row.id]);
     }
     const next = await newRefreshToken(q, user.id, sessionId, row.token);
     await q.query(
-      `update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now(), ip = $2::inet,
+      `with revoked as (update auth.refresh_tokens set revoked = true, updated_at = now() where id = $4 and revoked = false)
+       update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now(), ip = $2::inet,
           user_agent = coalesce($3, user_agent) where id = $1`,
-      [sessionId, info.ip, info.userAgent?.slice(0, 512) ?? null],
+      [sessionId, info.ip, info.userAgent?.slice(0, 512) ?? null, row.id],
     );
     await audit(q, { action: 'token_refreshed', actorId: user.id, actorUsername: user.email ?? '', ip: info.ip, logType: 'token' });
-    return sessionResponse(ctx, q, user.id, sessionId, next, 'token_refresh', info);
+    return sessionResponse(ctx, q, user.id, sessionId, next, 'token_refresh', info, {}, user);
   });
   if (outcome === 'reused') throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
   if (outcome === 'no_session') throw new AuthError(400, 'session_not_found', 'Invalid Refresh Token: No Valid Session Found');

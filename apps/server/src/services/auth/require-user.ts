@@ -7,7 +7,7 @@ import type { Queryable } from '../../database/database';
 import type { AuthContext } from './auth-context';
 import { AuthError } from './auth-errors';
 import { isUuid } from './request-body';
-import { findUserById, isPast, type UserRow } from './user-records';
+import { isPast, type UserRow } from './user-records';
 
 export interface SessionRow {
   id: string;
@@ -47,19 +47,20 @@ export async function requireUser(ctx: AuthContext, c: Context, q: Queryable = c
     throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
   }
   if (!isUuid(claims.sub)) throw new AuthError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
-  const user = await findUserById(q, claims.sub);
-  if (!user || user.deleted_at) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  const sessionId = typeof claims.session_id === 'string' && claims.session_id !== '' ? claims.session_id : undefined;
+  const { rows } = await q.query<UserRow & { s_id: string | null; s_aal: string | null; s_created_at: string | null; s_factor_id: string | null }>(
+    `select u.*, s.id as s_id, s.aal::text as s_aal, s.created_at as s_created_at, s.factor_id as s_factor_id
+       from auth.users u left join auth.sessions s on s.id = $2 and s.user_id = u.id
+      where u.id = $1`,
+    [claims.sub, sessionId !== undefined && isUuid(sessionId) ? sessionId : null],
+  );
+  const found = rows[0];
+  if (!found || found.deleted_at) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  const { s_id, s_aal, s_created_at, s_factor_id, ...user } = found;
   let session: SessionRow | undefined;
-  if (typeof claims.session_id === 'string' && claims.session_id !== '') {
-    const { rows } = isUuid(claims.session_id)
-      ? await q.query<SessionRow>('select id, user_id, aal, created_at, factor_id from auth.sessions where id = $1', [
-          claims.session_id,
-        ])
-      : { rows: [] };
-    session = rows[0];
-    if (!session || session.user_id !== user.id) {
-      throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
-    }
+  if (sessionId !== undefined) {
+    if (!s_id) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    session = { id: s_id, user_id: user.id, aal: s_aal, created_at: s_created_at ?? '', factor_id: s_factor_id };
   }
   if (user.banned_until && !isPast(user.banned_until)) throw new AuthError(403, 'user_banned', 'User is banned');
   return { claims, token, user, session };

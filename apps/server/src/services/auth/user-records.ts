@@ -181,10 +181,15 @@ export function renderUser(
   return out;
 }
 
-/** The User with identities and factors, as single-user reads return it. */
+/** The User with identities and factors, as single-user reads return it (one query). */
 export async function loadRenderedUser(q: Queryable, row: UserRow): Promise<Record<string, unknown>> {
-  const [identities, factors] = await Promise.all([loadIdentities(q, row.id), loadFactors(q, row.id)]);
-  return renderUser(row, identities, factors);
+  const { rows } = await q.query<{ identities: IdentityRow[] | string; factors: FactorRow[] | string }>(
+    `select coalesce((select json_agg(i order by i.created_at, i.id) from auth.identities i where i.user_id = $1), '[]'::json) as identities,
+            coalesce((select json_agg(f order by f.created_at, f.id) from auth.mfa_factors f where f.user_id = $1), '[]'::json) as factors`,
+    [row.id],
+  );
+  const parse = <T>(v: T[] | string | undefined): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []));
+  return renderUser(row, parse(rows[0]?.identities), parse(rows[0]?.factors));
 }
 
 export interface NewUser {

@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestPlatform, type TestPlatform } from '../support/test-platform';
+import { inbox, latestMessage, strongPassword, uniqueEmail } from './auth-test-kit';
+
+describe('rate limits, reauthentication, resend and service endpoints', () => {
+  let t: TestPlatform;
+  beforeAll(async () => {
+    t = await startTestPlatform({
+      AUTH_RATE_LIMIT_HEADER: 'X-Real-IP',
+      AUTH_RATE_LIMIT_TOKEN: '150',
+      AUTH_RATE_LIMIT_EMAIL_SENT: '6',
+      AUTH_MAX_FREQUENCY: '60',
+      AUTH_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: 'true',
+    });
+  });
+  afterAll(async () => {
+    await t.stop();
+  });
+
+  it('limits /token per trusted client IP with a burst of 30', async () => {
+    const send = (ip: string) =>
+      fetch(`${t.url}/auth/v1/token?grant_type=unknown`, {
+        method: 'POST',
+        headers: { apikey: t.anonKey, 'content-type': 'application/json', 'x-real-ip': ip, 'x-supabase-api-version': '2024-01-01' },
+        body: '{}',
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push((await send('203.0.113.9')).status);
+    expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
+    const limited = await send('203.0.113.9');
+    expect(limited.status).toBe(429);
+    expect(await limited.json()).toEqual({ code: 'over_request_rate_limit', message: 'Request rate limit reached' });
+    expect((await send('203.0.113.10')).status).toBe(400);
+  });
+
+  it('needs the reauthentication nonce for a password change on an old session', async () => {
+    const email = uniqueEmail('reauth');
+    const admin = t.adminClient().auth.admin;
+    await admin.createUser({ email, password: strongPassword, email_confirm: true });
+    const client = t.client();
+    const { data } = await client.auth.signInWithPassword({ email, password: strongPassword });
+    await client.auth.setSession(data.session!);
+    // A fresh session may change the password without a nonce.
+    expect((await client.auth.updateUser({ password: 'fresh-session-password' })).error).toBeNull();
+    await t.db.query(`update auth.sessions set created_at = now() - interval '25 hours' where id = $1`, [
+      JSON.parse(Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString()).session_id,
+    ]);
+    const missing = await client.auth.updateUser({ password: 'old-session-password' });
+    expect(missing.error?.code).toBe('reauthentication_needed');
+    await t.db.query('update auth.users set reauthentication_sent_at = null where email = $1', [email]);
+    expect((await client.auth.reauthenticate()).error).toBeNull();
+    const mail = await latestMessage(t.url, email);
+    expect(mail.subject).toBe('Confirm it is you');
+    expect(mail.meta.link).toBeUndefined();
+    const wrong = await client.auth.updateUser({ password: 'old-session-password', nonce: '000000' === mail.meta.code ? '111111' : '000000' });
+    expect(wrong.error?.code).toBe('reauthentication_not_valid');
+    const ok = await client.auth.updateUser({ password: 'old-session-password', nonce: mail.meta.code! });
+    expect(ok.error).toBeNull();
+  });
+
+  it('limits resends per user and mail per hour', async () => {
+    const email = uniqueEmail('limit');
+    const client = t.client();
+    expect((await client.auth.signUp({ email, password: strongPassword })).error).toBeNull();
+    const resend = await client.auth.resend({ type: 'signup', email });
+    expect(resend.error?.code).toBe('over_email_send_rate_limit');
+    expect(resend.error?.status).toBe(429);
+    expect(resend.error?.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
+    expect(await inbox(t.url, email)).toHaveLength(1);
+    // Unknown addresses answer like known ones.
+    expect((await client.auth.resend({ type: 'signup', email: uniqueEmail() })).error).toBeNull();
+    let hourly: string | undefined;
+    for (let i = 0; i < 8 && !hourly; i++) {
+      const r = await client.auth.signUp({ email: uniqueEmail('burst'), password: strongPassword });
+      hourly = r.error?.message;
+    }
+    expect(hourly).toBe('email rate limit exceeded');
+  });
+
+  it('serves settings, health, JWKS and the development inbox page', async () => {
+    const settings = await (await fetch(`${t.url}/auth/v1/settings`)).json();
+    expect(settings).toMatchObject({ disable_signup: false, mailer_autoconfirm: false, external: { email: true, phone: false, anonymous_users: false } });
+    expect(await (await fetch(`${t.url}/auth/v1/health`)).json()).toMatchObject({ name: 'GoTrue' });
+    const jwks = await fetch(`${t.url}/auth/v1/.well-known/jwks.json`);
+    expect(jwks.headers.get('cache-control')).toBe('public, max-age=600');
+    const keys = (await jwks.json()).keys as Record<string, unknown>[];
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.every((k) => k.d === undefined && k.kty !== 'oct')).toBe(true);
+    const page = await fetch(`${t.url}/auth/v1/_dev/inbox`);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expect(await page.text()).toContain('<h1>Development inbox</h1>');
+  });
+
+  it('renders the legacy error format without the version header', async () => {
+    const res = await fetch(`${t.url}/auth/v1/otp`, { method: 'POST', headers: { apikey: t.anonKey, 'content-type': 'application/json' }, body: '{}' });
+    expect(res.status).toBe(400);
+    expect(res.headers.get('x-supabase-api-version')).toBeNull();
+    expect(res.headers.get('x-sb-error-code')).toBe('validation_failed');
+    expect(await res.json()).toEqual({ code: 400, error_code: 'validation_failed', msg: 'One of email or phone must be set' });
+    const otpDisabled = await t.client().auth.signInWithOtp({ email: uniqueEmail(), options: { shouldCreateUser: false } });
+    expect(otpDisabled.error?.code).toBe('otp_disabled');
+    const sso = await t.client().auth.signInWithSSO({ domain: 'example.test' });
+    expect(sso.error?.message).toBe('SAML 2.0 is disabled');
+    const link = await fetch(`${t.url}/auth/v1/authorize?provider=github`);
+    expect(link.status).toBe(400);
+    expect((await link.json()).msg).toBe('Unsupported provider: github is not enabled');
+  });
+});
+
+describe('the development inbox in production', () => {
+  it('is not served', async () => {
+    const t = await startTestPlatform({ NODE_ENV: 'production', AUTH_MAILER_AUTOCONFIRM: 'true' });
+    try {
+      const res = await fetch(`${t.url}/auth/v1/_dev/inbox`, { headers: { apikey: t.anonKey } });
+      expect(res.status).toBe(404);
+      const email = uniqueEmail('prod');
+      const { data, error } = await t.client().auth.signUp({ email, password: strongPassword });
+      expect(error).toBeNull();
+      expect(data.session?.access_token).toEqual(expect.any(String));
+      const dup = await t.client().auth.signUp({ email, password: strongPassword });
+      expect(dup.error?.code).toBe('user_already_exists');
+      expect(dup.error?.message).toBe('User already registered');
+    } finally {
+      await t.stop();
+    }
+  });
+});
