@@ -59,7 +59,7 @@ create trigger communities_normalise before insert or update of slug, time_zone 
   for each row execute function app_private.normalise_community();
 
 -- A club is an association (forening) or department (afdeling) inside a community, e.g.
--- the football and handball departments of one multi-sport club (docs/decisions/0001).
+-- the football and handball departments of one multi-sport club (docs/decisions/0701).
 create table public.clubs (
   id uuid primary key default gen_random_uuid(),
   community_id uuid not null references public.communities (id) on delete cascade,

@@ -42,7 +42,7 @@ create index events_due_release_idx on public.events (release_at) where status =
 create index events_series_idx on public.events (series_id);
 
 -- A scheduled event counts as published from its release time on, whether or not the
--- stored status has been switched yet (docs/decisions/0004).
+-- stored status has been switched yet (docs/decisions/0704).
 create or replace function app_private.is_released(p_status public.event_status, p_release_at timestamptz,
                                                    p_published_at timestamptz) returns boolean
 language sql stable as $$
@@ -51,7 +51,7 @@ language sql stable as $$
       or (p_status = 'cancelled' and p_published_at is not null)
 $$;
 
--- Allowed status transitions (docs/decisions/0003) and their timestamps.
+-- Allowed status transitions (docs/decisions/0703) and their timestamps.
 create or replace function app_private.before_event_write() returns trigger
 language plpgsql as $$
 begin

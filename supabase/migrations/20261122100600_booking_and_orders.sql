@@ -121,7 +121,7 @@ create table public.orders (
 create index orders_community_idx on public.orders (community_id, created_at desc);
 create index orders_member_idx on public.orders (member_id);
 
--- awaiting payment → sent to customer → activated or ordered (docs/decisions/0003).
+-- awaiting payment → sent to customer → activated or ordered (docs/decisions/0703).
 create or replace function app_private.before_order_write() returns trigger
 language plpgsql as $$
 begin
