@@ -15,9 +15,10 @@ export function LanguageSwitcher() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="sm" aria-label={`${t('language.label')}: ${t(`language.${language}`)}`}>
+        <Button variant="ghost" size="sm">
           <Languages aria-hidden="true" />
-          <span className="uppercase">{language}</span>
+          <span className="sr-only">{t('language.label')}: </span>
+          <span lang={language}>{t(`language.${language}`)}</span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent>

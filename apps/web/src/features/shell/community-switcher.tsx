@@ -13,8 +13,9 @@ export function CommunitySwitcher({ slug, communities }: { slug: string; communi
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="max-w-[14rem] justify-start px-2" aria-label={`${t('topBar.switchCommunity')}: ${current?.name ?? slug}`}>
+        <Button variant="ghost" className="max-w-[14rem] justify-start px-2">
           <Building2 aria-hidden="true" />
+          <span className="sr-only">{t('topBar.switchCommunity')}: </span>
           <span className="truncate">{current?.name ?? slug}</span>
           <ChevronsUpDown aria-hidden="true" className="opacity-60" />
         </Button>

@@ -23,7 +23,8 @@ export function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" className="rounded-full" aria-label={t('topBar.userMenu')}>
+ <Button variant="ghost" size="icon" className="rounded-full">
+          <span className="sr-only">{t('topBar.userMenu')}</span>
           <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-accent-soft text-xs font-semibold text-accent-soft-foreground">
             {initials || <UserRound className="size-4" />}
           </span>
