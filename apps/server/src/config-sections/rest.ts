@@ -49,6 +49,7 @@ export const restEnv = z.object({
     .enum(['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'])
     .default('commit'),
   REST_AGGREGATES_ENABLED: flag(false),
+  REST_SCHEMA_REFRESH_ON_MISS: flag(true),
   REST_OPENAPI_MODE: z
     .enum(['follow-privileges', 'ignore-privileges', 'disabled'])
     .default('follow-privileges'),
@@ -71,6 +72,7 @@ export function readRestConfig(env: RestEnv) {
     txEnd: env.REST_TX_END,
     aggregatesEnabled: env.REST_AGGREGATES_ENABLED,
     openApiMode: env.REST_OPENAPI_MODE,
+    schemaRefreshOnMiss: env.REST_SCHEMA_REFRESH_ON_MISS,
   };
 }
 

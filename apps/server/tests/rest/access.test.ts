@@ -161,10 +161,42 @@ describe('limits from configuration', () => {
       REST_STATEMENT_TIMEOUT_MS: '4321',
       REST_ALLOW_UNFILTERED_WRITES: 'true',
       REST_OPENAPI_MODE: 'disabled',
+      REST_SCHEMA_REFRESH_ON_MISS: 'false',
+      REST_AGGREGATES_ENABLED: 'true',
     });
   });
   afterAll(async () => {
     await t.stop();
+  });
+
+  it('reloads the schema cache on NOTIFY pgrst, and only then', async () => {
+    await t.client().from('users').select('username').limit(1);
+    await t.db.exec(
+      `create table rest_test.late (id int primary key); insert into rest_test.late values (7);`,
+    );
+    const before = await t.client().from('late').select();
+    expect(before.error?.code).toBe('PGRST205');
+    await t.db.exec(`notify pgrst, 'reload schema'`);
+    let after = await t.client().from('late').select();
+    for (let i = 0; i < 20 && after.error; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      after = await t.client().from('late').select();
+    }
+    expect(after.error).toBeNull();
+    expect(after.data).toEqual([{ id: 7 }]);
+  });
+
+  it('groups by the other columns when aggregates are enabled', async () => {
+    const { data, error } = await t
+      .client()
+      .from('users')
+      .select('status, n:count(), r:age_range.count()')
+      .order('status');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { status: 'ONLINE', n: 4, r: 4 },
+      { status: 'OFFLINE', n: 1, r: 1 },
+    ]);
   });
 
   it('caps every response at the maximum number of rows', async () => {

@@ -178,3 +178,5 @@ grant usage on schema hidden to anon, authenticated, service_role;
 grant all on all tables in schema hidden to anon, authenticated, service_role;
 
 create function rest_test.show_timeout() returns text language sql stable as $$ select current_setting('statement_timeout') $$;
+
+create function rest_test.excerpt(rest_test.messages) returns text language sql stable as $$ select left($1.message, 5) $$;

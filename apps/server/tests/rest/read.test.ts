@@ -47,6 +47,15 @@ describe('columns', () => {
     expect(data).toEqual([{ key: 'value' }]);
   });
 
+  it('selects and filters computed fields (functions of the row)', async () => {
+    const { data, error } = await db.from('messages').select('id, excerpt').lt('id', 3).order('id');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { id: 1, excerpt: 'Hello' },
+      { id: 2, excerpt: 'Perfe' },
+    ]);
+  });
+
   it('answers an unknown column with 42703', async () => {
     const { error, status } = await db.from('users').select('nope');
     expect(status).toBe(400);

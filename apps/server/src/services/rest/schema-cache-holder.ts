@@ -1,6 +1,6 @@
 // Keeps the schema cache: built lazily on the first request (the server migrates before it
-// starts), rebuilt after NOTIFY pgrst, 'reload schema' (or an empty payload), and at most
-// once a second when a request names something the cache does not know.
+// starts), rebuilt after NOTIFY pgrst, 'reload schema' (or an empty payload), and (unless
+// configured off) at most once a second when a request names something it does not know.
 import type { ServerDeps } from '../../deps';
 import { loadSchemaCache } from './load-schema-cache';
 import { restErrors } from './rest-error';
@@ -41,7 +41,7 @@ export function createSchemaCacheHolder(deps: ServerDeps): SchemaCacheHolder {
     get: () => current ?? load(),
     async refreshIfStale() {
       const cache = await (current ?? load());
-      if (Date.now() - cache.loadedAt < 1000) return cache;
+      if (!deps.config.rest.schemaRefreshOnMiss || Date.now() - cache.loadedAt < 1000) return cache;
       return load();
     },
     async close() {
