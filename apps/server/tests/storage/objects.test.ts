@@ -315,4 +315,28 @@ describe('storage objects', () => {
     expect(filesUnder(f.fileDir).filter((p) => p.includes(`${f.aliceId}/race/`))).toHaveLength(1);
     expect(['one', 'two', 'three']).toContain(await (await bucket.download(path)).data!.text());
   });
+
+  it('lists keys a page at a time with listV2, flat or folded at "/"', async () => {
+    const bucket = f.alice.storage.from('docs');
+    const base = `${f.aliceId}/v2/`;
+    for (const name of ['a.txt', 'b.txt', 'c.txt', 'sub/x.txt', 'sub/y.txt'])
+      await bucket.upload(`${base}${name}`, name);
+    const flat = await bucket.listV2({ prefix: base, limit: 4 });
+    expect(flat.error).toBeNull();
+    expect(flat.data!.objects.map((o) => o.name)).toEqual(
+      ['a.txt', 'b.txt', 'c.txt', 'sub/x.txt'].map((n) => base + n),
+    );
+    expect(flat.data!.hasNext).toBe(true);
+    const next = await bucket.listV2({ prefix: base, limit: 4, cursor: flat.data!.nextCursor });
+    expect(next.data!.objects.map((o) => o.name)).toEqual([`${base}sub/y.txt`]);
+    expect(next.data!.hasNext).toBe(false);
+
+    const folded = await bucket.listV2({ prefix: base, with_delimiter: true });
+    expect(folded.data!.folders).toEqual([{ name: `${base}sub/`, key: `${base}sub` }]);
+    expect(folded.data!.objects.map((o) => o.name)).toEqual(['a.txt', 'b.txt', 'c.txt'].map((n) => base + n));
+    const bobs = await f.bob.storage.from('docs').listV2({ prefix: base });
+    expect(bobs.data!.objects).toEqual([]);
+    const badCursor = await bucket.listV2({ prefix: base, cursor: 'not-a-cursor' });
+    expect(badCursor.error).toMatchObject({ statusCode: '400' });
+  });
 });

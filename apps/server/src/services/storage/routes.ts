@@ -15,6 +15,7 @@ import { getBucket } from './get-bucket';
 import { getObjectInfo, headObject } from './get-object-info';
 import { listBuckets } from './list-buckets';
 import { listObjects } from './list-objects';
+import { listObjectsV2 } from './list-objects-v2';
 import { moveObject } from './move-object';
 import { removeObjects } from './remove-objects';
 import { renderImage } from './render-image';
@@ -55,6 +56,7 @@ export function storageRoutes(rt: StorageRuntime): Hono<AppEnv> {
   routes.delete('/bucket/:bucket', run(deleteBucket));
 
   routes.post('/object/list/:bucket', run(listObjects));
+  routes.post('/object/list-v2/:bucket', run(listObjectsV2));
   routes.post('/object/move', run(moveObject));
   routes.post('/object/copy', run(copyObject));
   routes.post(`/object/sign/${key}`, run(signObject));
