@@ -19,6 +19,7 @@ import { loadConfig } from '../src/config';
 import type { Database } from '../src/database/database';
 import { openPgliteDatabase } from '../src/database/pglite-database';
 import { openPostgresDatabase } from '../src/database/postgres-database';
+import { signJwt } from '../src/access/jwt';
 import { startPlatform } from '../src/platform';
 
 const clock = () => performance.timeOrigin + performance.now();
@@ -27,8 +28,8 @@ interface ServerHandle {
   url: string;
   anonKey: string;
   child: ChildProcess;
-  insert(sent: number, body: string): Promise<void>;
-  exec(sql: string): Promise<void>;
+  /** Runs a command in the server process: insert, exec, tokens, writes or stop. */
+  call(msg: Record<string, unknown>): Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -38,6 +39,7 @@ const pacedRounds = Number(process.env.ROUNDS ?? 30);
 const pacedEveryMs = Number(process.env.PACE_MS ?? 100);
 const burst = Number(process.env.BURST ?? 200);
 const inserts = Number(process.env.INSERTS ?? 50);
+const writeRows = Number(process.env.WRITE_ROWS ?? 2000);
 const postgresUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
@@ -68,7 +70,12 @@ async function openClient(url: string, apikey: string): Promise<Client> {
   return client;
 }
 
-async function join(client: Client, topic: string, config: Record<string, unknown>): Promise<void> {
+async function join(
+  client: Client,
+  topic: string,
+  config: Record<string, unknown>,
+  accessToken?: string,
+): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('join timed out')), 10_000);
     client.onFrame = (frame) => {
@@ -79,7 +86,8 @@ async function join(client: Client, topic: string, config: Record<string, unknow
         else reject(new Error(JSON.stringify(frame[4])));
       }
     };
-    client.ws.send(JSON.stringify(['join', 'join', topic, 'phx_join', { config }]));
+    const payload = accessToken ? { config, access_token: accessToken } : { config };
+    client.ws.send(JSON.stringify(['join', 'join', topic, 'phx_join', payload]));
   });
 }
 
@@ -106,6 +114,8 @@ interface Figures {
   broadcast: number[];
   deliveriesPerSecond: number;
   changes: number[];
+  rlsChanges: number[];
+  writes: { plain: number; published: number };
 }
 
 async function benchBroadcast(platform: ServerHandle): Promise<{ latencies: number[]; perSecond: number }> {
@@ -151,25 +161,30 @@ async function benchBroadcast(platform: ServerHandle): Promise<{ latencies: numb
   return { latencies: paced, perSecond };
 }
 
-async function benchChanges(platform: ServerHandle): Promise<number[]> {
-  await platform.exec(`
-    create table if not exists public.bench_rows (id bigint generated always as identity primary key, body text, sent double precision);
-    do $$ begin
-      if not exists (select 1 from pg_publication_tables where pubname = 'supabase_realtime' and tablename = 'bench_rows') then
-        alter publication supabase_realtime add table public.bench_rows;
-      end if;
-    end $$;
-  `);
-  const subscription = { event: 'INSERT', schema: 'public', table: 'bench_rows' };
-  const clients = await openMany(
-    changeSubscribers,
-    platform.url,
-    platform.anonKey,
-    'realtime:bench-changes',
-    {
-      postgres_changes: [subscription],
-    },
-  );
+const benchSchema = `
+  create table if not exists public.bench_rows (id bigint generated always as identity primary key, body text, sent double precision);
+  create table if not exists public.bench_private (id bigint generated always as identity primary key, body text, sent double precision);
+  alter table public.bench_private enable row level security;
+  create policy bench_private_members on public.bench_private for select to authenticated using (auth.uid() is not null);
+  create table if not exists public.bench_quiet (id bigint generated always as identity primary key, body text, sent double precision);
+  create table if not exists public.bench_plain (id bigint generated always as identity primary key, body text, sent double precision);
+  alter publication supabase_realtime add table public.bench_rows, public.bench_private, public.bench_quiet;
+`;
+
+/** Commit-to-delivery: CHANGE_SUBSCRIBERS sockets on INSERTs of one table, each with its own token if given. */
+async function benchChanges(
+  platform: ServerHandle,
+  table: string,
+  tokens: string[] | undefined,
+): Promise<number[]> {
+  const subscription = { event: 'INSERT', schema: 'public', table };
+  const clients: Client[] = [];
+  for (let i = 0; i < changeSubscribers; i++) {
+    const c = await openClient(platform.url, platform.anonKey);
+    const token = tokens?.[i];
+    await join(c, `realtime:bench-${table}`, { postgres_changes: [subscription] }, token);
+    clients.push(c);
+  }
   const latencies: number[] = [];
   let delivered = 0;
   for (const c of clients) {
@@ -182,7 +197,7 @@ async function benchChanges(platform: ServerHandle): Promise<number[]> {
   }
   await sleep(200);
   for (let i = 0; i < inserts; i++) {
-    await platform.insert(clock(), `row ${i}`);
+    await platform.call({ kind: 'insert', table, sent: clock(), body: `row ${i}` });
     await sleep(20);
   }
   const deadline = performance.now() + 30_000;
@@ -218,23 +233,46 @@ async function serve(engine: 'pglite' | 'postgres'): Promise<void> {
   process.on('message', (raw) => {
     const msg = raw as {
       id: number;
-      kind: 'insert' | 'exec' | 'stop';
+      kind: string;
+      table?: string;
       sent?: number;
       body?: string;
       sql?: string;
+      n?: number;
     };
-    const work =
-      msg.kind === 'insert'
-        ? db
-            .query('insert into public.bench_rows (body, sent) values ($1, $2)', [msg.body, msg.sent])
-            .then(() => undefined)
-        : msg.kind === 'exec'
-          ? db.exec(msg.sql ?? '')
-          : platform.stop().then(async () => {
-              if (dropName) await adminQuery(`drop database if exists ${dropName} with (force)`);
-            });
-    void work.then(
-      () => process.send?.({ id: msg.id, ok: true }),
+    const work = async (): Promise<unknown> => {
+      switch (msg.kind) {
+        case 'insert':
+          await db.query(`insert into public.${msg.table} (body, sent) values ($1, $2)`, [
+            msg.body,
+            msg.sent,
+          ]);
+          return undefined;
+        case 'exec':
+          return db.exec(msg.sql ?? '');
+        case 'tokens':
+          return Promise.all(
+            Array.from({ length: msg.n ?? 0 }, () =>
+              signJwt(
+                platform.keys,
+                { sub: crypto.randomUUID(), role: 'authenticated', aud: 'authenticated' },
+                3600,
+              ),
+            ),
+          );
+        case 'writes':
+          return {
+            plain: await insertRate(db, 'bench_plain', msg.n ?? 0),
+            published: await insertRate(db, 'bench_quiet', msg.n ?? 0),
+          };
+        default:
+          await platform.stop();
+          if (dropName) await adminQuery(`drop database if exists ${dropName} with (force)`);
+          return undefined;
+      }
+    };
+    work().then(
+      (result) => process.send?.({ id: msg.id, ok: true, result }),
       (error: unknown) => process.send?.({ id: msg.id, ok: false, error: String(error) }),
     );
   });
@@ -244,7 +282,7 @@ async function serve(engine: 'pglite' | 'postgres'): Promise<void> {
 async function startServer(engine: 'pglite' | 'postgres'): Promise<ServerHandle> {
   const child = fork(fileURLToPath(import.meta.url), ['--serve', engine], { execArgv: ['--import', 'tsx'] });
   let nextId = 1;
-  const waiting = new Map<number, { resolve: () => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (value: unknown) => void; reject: (e: Error) => void }>();
   const ready = new Promise<{ url: string; anonKey: string }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
     child.on('message', (raw) => {
@@ -255,17 +293,18 @@ async function startServer(engine: 'pglite' | 'postgres'): Promise<ServerHandle>
         id?: number;
         ok?: boolean;
         error?: string;
+        result?: unknown;
       };
       if (msg.ready) return resolve(msg);
       const pending = msg.id === undefined ? undefined : waiting.get(msg.id);
       if (!pending) return;
       waiting.delete(msg.id!);
-      if (msg.ok) pending.resolve();
+      if (msg.ok) pending.resolve(msg.result);
       else pending.reject(new Error(msg.error));
     });
   });
   const call = (msg: Record<string, unknown>) =>
-    new Promise<void>((resolve, reject) => {
+    new Promise<unknown>((resolve, reject) => {
       const id = nextId++;
       waiting.set(id, { resolve, reject });
       child.send({ ...msg, id });
@@ -275,8 +314,7 @@ async function startServer(engine: 'pglite' | 'postgres'): Promise<ServerHandle>
     url,
     anonKey,
     child,
-    insert: (sent, body) => call({ kind: 'insert', sent, body }),
-    exec: (sql) => call({ kind: 'exec', sql }),
+    call,
     async stop() {
       await call({ kind: 'stop' });
       child.kill();
@@ -287,12 +325,32 @@ async function startServer(engine: 'pglite' | 'postgres'): Promise<ServerHandle>
 async function run(engine: 'pglite' | 'postgres'): Promise<Figures> {
   const platform = await startServer(engine);
   try {
+    await platform.call({ kind: 'exec', sql: benchSchema });
     const broadcast = await benchBroadcast(platform);
-    const changes = await benchChanges(platform);
-    return { engine, broadcast: broadcast.latencies, deliveriesPerSecond: broadcast.perSecond, changes };
+    const changes = await benchChanges(platform, 'bench_rows', undefined);
+    const tokens = (await platform.call({ kind: 'tokens', n: changeSubscribers })) as string[];
+    const rlsChanges = await benchChanges(platform, 'bench_private', tokens);
+    const writes = (await platform.call({ kind: 'writes', n: writeRows })) as Figures['writes'];
+    return {
+      engine,
+      broadcast: broadcast.latencies,
+      deliveriesPerSecond: broadcast.perSecond,
+      changes,
+      rlsChanges,
+      writes,
+    };
   } finally {
     await platform.stop();
   }
+}
+
+/** Single-row inserts per second into a table (each its own transaction). */
+async function insertRate(db: Database, table: string, rows: number): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < rows; i++) {
+    await db.query(`insert into public.${table} (body, sent) values ($1, $2)`, [`w${i}`, i]);
+  }
+  return rows / ((performance.now() - started) / 1000);
 }
 
 async function adminQuery(sql: string): Promise<void> {
@@ -320,42 +378,36 @@ async function main(): Promise<void> {
     results.push(await run(engine));
   }
   console.log(
-    `\nrealtime bench: ${sockets} sockets on one channel, ${pacedRounds} broadcasts every ${pacedEveryMs} ms + burst of ${burst}; ` +
-      `${changeSubscribers} change subscribers, ${inserts} inserts\n`,
+    `\nrealtime bench: ${sockets} sockets on one channel, ${pacedRounds} broadcasts every ${pacedEveryMs} ms + burst of ${burst};\n` +
+      `${changeSubscribers} change subscribers (anon on a plain table; distinct users on an RLS table), ${inserts} inserts;\n` +
+      `${writeRows} single-row inserts into an unpublished table and a published one nobody watches\n`,
   );
+  const expected = inserts * changeSubscribers;
+  const rows: [string, (r: Figures) => string][] = [
+    ['broadcast p50 ms', (r) => fmt(percentile(sorted(r.broadcast), 50))],
+    ['broadcast p95 ms', (r) => fmt(percentile(sorted(r.broadcast), 95))],
+    ['broadcast p99 ms', (r) => fmt(percentile(sorted(r.broadcast), 99))],
+    ['burst deliveries/s', (r) => r.deliveriesPerSecond.toFixed(0)],
+    ['change p50 ms', (r) => fmt(percentile(sorted(r.changes), 50))],
+    ['change p95 ms', (r) => fmt(percentile(sorted(r.changes), 95))],
+    ['change p99 ms', (r) => fmt(percentile(sorted(r.changes), 99))],
+    ['changes delivered', (r) => `${r.changes.length}/${expected}`],
+    ['RLS change p50 ms', (r) => fmt(percentile(sorted(r.rlsChanges), 50))],
+    ['RLS change p95 ms', (r) => fmt(percentile(sorted(r.rlsChanges), 95))],
+    ['RLS change p99 ms', (r) => fmt(percentile(sorted(r.rlsChanges), 99))],
+    ['RLS changes delivered', (r) => `${r.rlsChanges.length}/${expected}`],
+    ['inserts/s unpublished', (r) => r.writes.plain.toFixed(0)],
+    ['inserts/s published', (r) => r.writes.published.toFixed(0)],
+  ];
   console.log(
-    [
-      'engine',
-      'bcast p50 ms',
-      'bcast p95 ms',
-      'bcast p99 ms',
-      'deliveries/s',
-      'change p50 ms',
-      'change p95 ms',
-      'change p99 ms',
-      'changes seen',
-    ]
-      .map((h) => h.padStart(14))
-      .join(''),
+    ['', ...results.map((r) => r.engine)].map((h, i) => (i === 0 ? h.padEnd(24) : h.padStart(12))).join(''),
   );
-  for (const r of results) {
-    const b = [...r.broadcast].sort((x, y) => x - y);
-    const c = [...r.changes].sort((x, y) => x - y);
-    console.log(
-      [
-        r.engine,
-        fmt(percentile(b, 50)),
-        fmt(percentile(b, 95)),
-        fmt(percentile(b, 99)),
-        r.deliveriesPerSecond.toFixed(0),
-        fmt(percentile(c, 50)),
-        fmt(percentile(c, 95)),
-        fmt(percentile(c, 99)),
-        `${c.length}/${inserts * changeSubscribers}`,
-      ]
-        .map((v) => v.padStart(14))
-        .join(''),
-    );
+  for (const [label, value] of rows) {
+    console.log([label.padEnd(24), ...results.map((r) => value(r).padStart(12))].join(''));
   }
   process.exit(0);
+}
+
+function sorted(values: number[]): number[] {
+  return [...values].sort((x, y) => x - y);
 }

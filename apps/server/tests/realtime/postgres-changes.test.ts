@@ -200,6 +200,29 @@ describe.each(protocolVersions)('postgres_changes over protocol %s', (vsn) => {
     expect(Object.keys(fromB.got[2]!.old)).toEqual(['id']);
   });
 
+  it('keeps delivering to other subscribers when the policy fails for one of them', async () => {
+    await t.db.exec(`
+      create table if not exists public.rt_fragile (id int primary key, v text);
+      alter table public.rt_fragile enable row level security;
+      create policy rt_fragile_read on public.rt_fragile for select to authenticated
+        using (case when auth.uid() = '${userB}' then (1 / (id - id)) = 1 else true end);
+      do $$ begin
+        if not exists (select 1 from pg_publication_tables where tablename = 'rt_fragile') then
+          alter publication supabase_realtime add table public.rt_fragile;
+        end if;
+      end $$;
+    `);
+    const filter = { event: 'INSERT', schema: 'public', table: 'rt_fragile' };
+    const fromB = collect(await client(await tokenFor(userB)), 'fragile', filter);
+    const fromA = collect(await client(await tokenFor(userA)), 'fragile', filter);
+    for (const x of [fromB, fromA]) expect((await subscribe(x.channel)).status).toBe('SUBSCRIBED');
+    await t.db.query(`insert into public.rt_fragile values (1, 'seen by a')`);
+    await waitFor(() => fromA.got.length === 1, 'a gets the row');
+    await sleep(150);
+    expect(fromB.got).toEqual([]);
+    await t.db.exec('delete from public.rt_fragile');
+  });
+
   it('delivers changes larger than the NOTIFY limit', async () => {
     const c = await client();
     const { channel, got } = collect(c, 'big', { event: 'INSERT', schema: 'public', table: 'rt_open' });
