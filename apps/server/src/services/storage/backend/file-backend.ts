@@ -22,6 +22,9 @@ function segment(part: string): string {
 
 export function createFileBackend(root: string): StorageBackend {
   const tmpDir = path.join(root, '.tmp');
+  // Temporary files left by a process that died mid-upload belong to no row; one server
+  // owns a data directory (the data-dir lock), so whatever is here at start is garbage.
+  fs.rmSync(tmpDir, { recursive: true, force: true });
 
   const fileOf = (loc: ObjectLocation): string =>
     path.join(root, segment(loc.bucket), ...loc.name.split('/').map(segment), `@${segment(loc.version)}`);
