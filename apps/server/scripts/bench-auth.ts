@@ -48,6 +48,9 @@ async function main(): Promise<void> {
     const base = `${t.url}/auth/v1`;
     const headers = { apikey: t.anonKey, 'content-type': 'application/json' };
     const keys = t.platform.keys;
+    const first0 = (await (await fetch(`${base}/token?grant_type=password`, { method: 'POST', headers, body: JSON.stringify({ email, password }) })).json()) as {
+      access_token: string;
+    };
     const stored = await hash(password, { cost: 10 });
 
     const bcrypt = await measure(passwordIterations, async () => {
@@ -71,6 +74,18 @@ async function main(): Promise<void> {
       p50: jwt.p50 + indexed.p50,
       p99: jwt.p99 + indexed.p99,
     };
+
+    const { rows: hookRows } = await t.db.query<{ exists: boolean }>(
+      `select to_regprocedure('public.custom_access_token_hook(jsonb)') is not null as exists`,
+    );
+    const claims = JSON.parse(Buffer.from(first0.access_token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    const hookCall = hookRows[0]?.exists
+      ? await measure(iterations, async () => {
+          await t.db.query('select public.custom_access_token_hook($1::jsonb)', [
+            JSON.stringify({ user_id: claims.sub, claims, authentication_method: 'token_refresh' }),
+          ]);
+        })
+      : undefined;
 
     const roundTrip = await measure(iterations, async () => {
       const res = await fetch(`${base}/health`);
@@ -100,6 +115,7 @@ async function main(): Promise<void> {
     console.log(row('indexed select', indexed));
     console.log(row('JWT sign+verify + indexed select', jwtPlusQuery));
     console.log(row('HTTP round trip (GET /auth/v1/health)', roundTrip));
+    if (hookCall) console.log(row('custom access token hook (SQL, alone)', hookCall));
     console.log(row('POST /token refresh grant', refreshGrant, jwtPlusQuery));
     console.log(row('GET /user', getUser, jwtPlusQuery));
     const overhead = (f: Figures) => `${((f.p50 - roundTrip.p50) / jwtPlusQuery.p50).toFixed(2)}×`;
