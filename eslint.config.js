@@ -3,7 +3,7 @@
 // dependency direction (main → server → services → access | http | database; in the
 // web app, app → features → components | lib; packages never import apps).
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importPlugin from 'eslint-plugin-import';
 import tseslint from 'typescript-eslint';
 
 const serverServices = ['auth', 'rest', 'storage', 'realtime', 'functions'];
@@ -36,17 +36,22 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } },
+      'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import/ignore': ['node_modules'],
+      'import/external-module-folders': ['node_modules'],
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/await-thenable': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'import-x/no-cycle': ['error', { maxDepth: 8 }],
-      'import-x/no-self-import': 'error',
-      'import-x/no-restricted-paths': [
+      'import/no-cycle': ['error', { maxDepth: 8, ignoreExternal: true }],
+      'import/no-self-import': 'error',
+      'import/no-restricted-paths': [
         'error',
         {
           zones: [
