@@ -5,8 +5,10 @@ import type { Queryable } from '../../apps/server/src/database/database';
 import { comments, eventTitles, groups, newsTitles, tags } from './demo-vocabulary';
 
 export async function seedTagsAndGroups(tx: Queryable, community: string, clubIds: string[]): Promise<void> {
-  await tx.query(
-    `insert into public.tags (community_id, name) select $1, unnest($2::text[])`, [community, tags]);
+  await tx.query(`insert into public.tags (community_id, name) select $1, unnest($2::text[])`, [
+    community,
+    tags,
+  ]);
   await tx.query(
     `insert into public.member_tags (community_id, member_id, tag_id)
      select $1, m.id, t.id from public.members m join public.tags t on t.community_id = $1
@@ -15,7 +17,9 @@ export async function seedTagsAndGroups(tx: Queryable, community: string, clubId
        or (t.name = 'Bestyrelse' and 'board' = any (m.roles))
        or (t.name = 'Nyt medlem' and m.joined_on > current_date - 90)
        or (t.name not in ('Træner', 'Forælder', 'Bestyrelse', 'Nyt medlem') and random() < 0.04))
-     order by m.mid, t.name`, [community]);
+     order by m.mid, t.name`,
+    [community],
+  );
   await tx.query(
     `insert into public.groups (community_id, club_id, title, description, price_ore, payment_frequency, visibility, welcome_email)
      select $1, ($2::uuid[])[g.club + 1], g.title, 'Holdet ' || g.title || ' i Søndervang IF.', g.price,
@@ -23,9 +27,18 @@ export async function seedTagsAndGroups(tx: Queryable, community: string, clubId
             case when g.title in ('Bestyrelsen') then 'invite_only' else 'members' end::public.group_visibility,
             'Velkommen på ' || g.title || '! Vi ses til træning.'
      from unnest($3::text[], $4::int[], $5::int[], $6::text[]) as g(title, club, price, freq)`,
-    [community, clubIds, groups.map((g) => g[0]), groups.map((g) => g[1]), groups.map((g) => g[2]), groups.map((g) => g[3])],
+    [
+      community,
+      clubIds,
+      groups.map((g) => g[0]),
+      groups.map((g) => g[1]),
+      groups.map((g) => g[2]),
+      groups.map((g) => g[3]),
+    ],
   );
-  await tx.query(`update public.groups set archived = true where community_id = $1 and title = 'Old boys'`, [community]);
+  await tx.query(`update public.groups set archived = true where community_id = $1 and title = 'Old boys'`, [
+    community,
+  ]);
   // Each member plays on about one team; joins spread from the member's join date until now.
   await tx.query(
     `insert into public.group_members (community_id, group_id, member_id, payment_status, joined_at, left_at)
@@ -35,19 +48,30 @@ export async function seedTagsAndGroups(tx: Queryable, community: string, clubId
      from (select id, joined_on, left_on, mid, 1 + floor(random() * $2)::int as pick from public.members
            where community_id = $1 and random() < 0.8 order by mid) m
      join lateral (select id, price_ore from public.groups where community_id = $1 order by title offset m.pick - 1 limit 1) g on true
-     where m.left_on is null or m.left_on > m.joined_on`, [community, groups.length]);
+     where m.left_on is null or m.left_on > m.joined_on`,
+    [community, groups.length],
+  );
   await tx.query(
     `update public.groups g set owner_member_id = (select gm.member_id from public.group_members gm
        join public.members m on m.id = gm.member_id where gm.group_id = g.id order by 'coach' = any (m.roles) desc, m.mid limit 1)
-     where g.community_id = $1`, [community]);
+     where g.community_id = $1`,
+    [community],
+  );
   await tx.query(
     `insert into public.member_certificates (community_id, member_id, kind, status, issued_on, expires_on)
      select $1, id, 'child_certificate', 'approved', current_date - 100, current_date + 265
-     from public.members where community_id = $1 and 'coach' = any (roles) order by mid`, [community]);
+     from public.members where community_id = $1 and 'coach' = any (roles) order by mid`,
+    [community],
+  );
 }
 
-export async function seedEvents(tx: Queryable, community: string, clubIds: string[], eventCount: number,
-  memberCount: number): Promise<void> {
+export async function seedEvents(
+  tx: Queryable,
+  community: string,
+  clubIds: string[],
+  eventCount: number,
+  memberCount: number,
+): Promise<void> {
   // Buyers of one ticket are every stride-th member, so sales scale with the register.
   const buyerStride = Math.max(1, Math.floor(memberCount / 150));
   await tx.query(
@@ -64,10 +88,14 @@ export async function seedEvents(tx: Queryable, community: string, clubIds: stri
      cross join lateral (select (date_trunc('day', now()) - interval '182 days'
                                  + (n * 365.0 / $3) * interval '1 day' + (17 + n % 4) * interval '1 hour') as at) s
      cross join lateral (select ($4::text[])[1 + (n % cardinality($4::text[]))] as title) t
-     order by n`, [community, clubIds, eventCount, eventTitles]);
+     order by n`,
+    [community, clubIds, eventCount, eventTitles],
+  );
   await tx.query(
     `update public.events set status = 'cancelled' where community_id = $1 and status = 'published'
-       and id in (select id from public.events where community_id = $1 order by starts_at offset 3 limit 3)`, [community]);
+       and id in (select id from public.events where community_id = $1 order by starts_at offset 3 limit 3)`,
+    [community],
+  );
   await tx.query(
     `insert into public.tickets (community_id, event_id, name, participant_limit, join_closes_at, refund_closes_at, price_ore)
      select e.community_id, e.id, k.name, k.cap, e.starts_at - interval '2 hours', e.starts_at - interval '2 days', k.price
@@ -75,16 +103,21 @@ export async function seedEvents(tx: Queryable, community: string, clubIds: stri
      cross join lateral (values ('Voksen', 40 + (extract(doy from e.starts_at)::int % 5) * 20, 7500),
                                 ('Barn', 30, 0)) as k(name, cap, price)
      where e.community_id = $1 and (k.name = 'Voksen' or extract(doy from e.starts_at)::int % 2 = 0)
-     order by e.starts_at, k.name`, [community]);
+     order by e.starts_at, k.name`,
+    [community],
+  );
   const addons = await tx.query<{ id: string }>(
     `insert into public.event_addons (community_id, event_id, name, min_per_person, max_per_person)
      select community_id, id, 'Spisning', 0, 2 from public.events
-     where community_id = $1 and extract(doy from starts_at)::int % 5 = 0 order by starts_at returning id`, [community]);
+     where community_id = $1 and extract(doy from starts_at)::int % 5 = 0 order by starts_at returning id`,
+    [community],
+  );
   await tx.query(
     `insert into public.addon_options (community_id, addon_id, title, price_ore, capacity, hint)
      select $1, a, o.title, o.price, o.cap, o.hint from unnest($2::uuid[]) a
      cross join (values ('Buffet', 12500, 60, 'Inkl. dessert'), ('Børnemenu', 6000, null::int, 'Til børn under 12')) o(title, price, cap, hint)`,
-    [community, addons.rows.map((r) => r.id)]);
+    [community, addons.rows.map((r) => r.id)],
+  );
   // Sales: members who have not left buy a ticket for about a third of the capacity or more.
   await tx.query(
     `with pool as (select id, row_number() over (order by mid) as k, count(*) over () as n from public.members
@@ -102,25 +135,33 @@ export async function seedEvents(tx: Queryable, community: string, clubIds: stri
      select w.community_id, w.event_id, w.ticket_id, p.id, 1, w.price_ore, w.price_ore, w.starts_at - interval '5 days',
             case when w.starts_at < now() and random() < 0.85 then w.starts_at end
      from wanted w join pool p on p.k = w.k
-     order by w.starts_at, w.ticket_id, w.k`, [community, buyerStride]);
+     order by w.starts_at, w.ticket_id, w.k`,
+    [community, buyerStride],
+  );
   await tx.query(
     `insert into public.purchase_addons (community_id, purchase_id, option_id, quantity, unit_price_ore)
      select p.community_id, p.id, o.id, 1, o.price_ore
      from public.ticket_purchases p join public.event_addons a on a.event_id = p.event_id
      join public.addon_options o on o.addon_id = a.id and o.title = 'Buffet'
      where p.community_id = $1 and random() < 0.5 order by p.purchased_at, p.member_id
-     limit 50000`, [community]);
+     limit 50000`,
+    [community],
+  );
   await tx.query(
     `update public.ticket_purchases p set total_ore = p.total_ore + s.extra
      from (select purchase_id, sum(quantity * unit_price_ore) as extra from public.purchase_addons group by purchase_id) s
-     where s.purchase_id = p.id and p.community_id = $1`, [community]);
+     where s.purchase_id = p.id and p.community_id = $1`,
+    [community],
+  );
   const jobs = await tx.query<{ id: string }>(
     `insert into public.volunteer_jobs (community_id, event_id, title, relevant_roles, compensation, slots, requires_child_certificate)
      select e.community_id, e.id, j.title, j.roles, j.comp, j.slots, j.kids
      from public.events e cross join (values ('Kiosk', '{}'::text[], 'Gratis spisning', 4, false),
                                              ('Børnepasning', '{parent,coach}'::text[], null, 2, true)) j(title, roles, comp, slots, kids)
      where e.community_id = $1 and e.status = 'published' and extract(doy from e.starts_at)::int % 3 = 0
-     order by e.starts_at, j.title returning id`, [community]);
+     order by e.starts_at, j.title returning id`,
+    [community],
+  );
   await tx.query(
     `with pool as (select id, roles, row_number() over (order by mid) as k from public.members
                    where community_id = $1 and status = 'active')
@@ -132,10 +173,17 @@ export async function seedEvents(tx: Queryable, community: string, clubIds: stri
                          where p.k % 13 = extract(doy from e.starts_at)::int % 13
                            and (cardinality(j.relevant_roles) = 0 or p.roles && j.relevant_roles)
                          order by p.k limit j.slots - 1) v
-     where j.id = any($2::uuid[]) order by e.starts_at, j.title`, [community, jobs.rows.map((r) => r.id)]);
+     where j.id = any($2::uuid[]) order by e.starts_at, j.title`,
+    [community, jobs.rows.map((r) => r.id)],
+  );
 }
 
-export async function seedNews(tx: Queryable, community: string, adminId: string, count: number): Promise<void> {
+export async function seedNews(
+  tx: Queryable,
+  community: string,
+  adminId: string,
+  count: number,
+): Promise<void> {
   await tx.query(
     `insert into public.news_posts (community_id, title, content, author_id, author_name, status, release_at, visibility,
                                     allow_comments, link_url, created_at)
@@ -145,7 +193,9 @@ export async function seedNews(tx: Queryable, community: string, adminId: string
             case when n % 12 = 1 then now() + interval '3 days' end,
             case when n % 4 = 0 then 'public' else 'members' end::public.news_visibility, n % 5 <> 0,
             case when n % 6 = 0 then 'https://www.dgi.dk/foreningsledelse' end, now() - (n * 4) * interval '1 day'
-     from generate_series(1, $4::int) n order by n`, [community, adminId, newsTitles, count]);
+     from generate_series(1, $4::int) n order by n`,
+    [community, adminId, newsTitles, count],
+  );
   await tx.query(
     `insert into public.news_comments (community_id, post_id, author_id, member_id, author_name, body, created_at)
      select p.community_id, p.id, m.user_id, m.id, m.full_name, ($2::text[])[1 + (m.mid % cardinality($2::text[]))],
@@ -154,5 +204,6 @@ export async function seedNews(tx: Queryable, community: string, adminId: string
      cross join lateral (select id, user_id, full_name, mid from public.members where community_id = p.community_id
                          and user_id is not null order by random() limit 4) m
      where p.community_id = $1 and p.status = 'published' and p.allow_comments order by p.created_at, m.mid`,
-    [community, comments]);
+    [community, comments],
+  );
 }

@@ -23,7 +23,10 @@ export function createRandom(seed: number) {
 export type Random = ReturnType<typeof createRandom>;
 
 export async function hashPassword(tx: Queryable, password: string): Promise<string> {
-  const result = await tx.query<{ h: string }>(`select extensions.crypt($1, extensions.gen_salt('bf', 10)) as h`, [password]);
+  const result = await tx.query<{ h: string }>(
+    `select extensions.crypt($1, extensions.gen_salt('bf', 10)) as h`,
+    [password],
+  );
   return result.rows[0]!.h;
 }
 
@@ -82,7 +85,9 @@ export function buildMembers(random: Random, n: number, domain: string, today: D
   const rows: MemberRow[] = [];
   for (let i = 0; i < n; i++) {
     const gender = random.chance(0.01) ? 'other' : random.chance(0.5) ? 'female' : 'male';
-    const firstName = random.pick(gender === 'female' ? femaleNames : gender === 'male' ? maleNames : [...femaleNames, ...maleNames]);
+    const firstName = random.pick(
+      gender === 'female' ? femaleNames : gender === 'male' ? maleNames : [...femaleNames, ...maleNames],
+    );
     const lastName = random.pick(lastNames);
     const age = random.chance(0.45) ? random.int(5, 17) : random.int(18, 80);
     const birth = new Date(today.getTime() - (age * 365.25 + random.int(0, 364)) * 86400000);
@@ -94,7 +99,11 @@ export function buildMembers(random: Random, n: number, domain: string, today: D
     if (age >= 18 && random.chance(0.04)) roles.push('coach');
     if (age >= 25 && random.chance(0.2)) roles.push('parent');
     if (age >= 25 && random.chance(0.003)) roles.push('board');
-    const slug = `${firstName}.${lastName}`.toLowerCase().replace(/æ/g, 'ae').replace(/ø/g, 'oe').replace(/å/g, 'aa');
+    const slug = `${firstName}.${lastName}`
+      .toLowerCase()
+      .replace(/æ/g, 'ae')
+      .replace(/ø/g, 'oe')
+      .replace(/å/g, 'aa');
     rows.push({
       firstName,
       lastName,
@@ -117,12 +126,19 @@ export function buildMembers(random: Random, n: number, domain: string, today: D
 }
 
 /** Inserts members in batches with unnest; returns their ids in order. */
-export async function insertMembers(tx: Queryable, community: string, clubIds: string[], rows: MemberRow[]): Promise<string[]> {
+export async function insertMembers(
+  tx: Queryable,
+  community: string,
+  clubIds: string[],
+  rows: MemberRow[],
+): Promise<string[]> {
   const ids: string[] = [];
   // Member IDs are given here rather than drawn one by one from the counter, then the
   // counter is moved past them: the same numbers, far faster for ten thousand rows.
   const base = await tx.query<{ n: string }>(
-    `select coalesce(max(mid), 0)::text as n from public.members where community_id = $1`, [community]);
+    `select coalesce(max(mid), 0)::text as n from public.members where community_id = $1`,
+    [community],
+  );
   const firstMid = Number(base.rows[0]!.n) + 1;
   for (let start = 0; start < rows.length; start += 2000) {
     const batch = rows.slice(start, start + 2000);
@@ -161,6 +177,9 @@ export async function insertMembers(tx: Queryable, community: string, clubIds: s
     );
     ids.push(...result.rows.map((r) => r.id));
   }
-  await tx.query(`select app_private.bump_counter($1, 'member', $2)`, [community, firstMid + rows.length - 1]);
+  await tx.query(`select app_private.bump_counter($1, 'member', $2)`, [
+    community,
+    firstMid + rows.length - 1,
+  ]);
   return ids;
 }

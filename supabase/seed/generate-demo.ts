@@ -35,15 +35,22 @@ export interface DemoResult {
 export const demoAdminEmail = 'admin@sondervang-if.dk';
 export const demoAdminPassword = 'Klubdemo-2026';
 
-async function createCommunity(tx: Queryable, slug: string, name: string): Promise<{ id: string; clubIds: string[] }> {
+async function createCommunity(
+  tx: Queryable,
+  slug: string,
+  name: string,
+): Promise<{ id: string; clubIds: string[] }> {
   const c = await tx.query<{ id: string }>(
-    `insert into public.communities (slug, name, cvr) values ($1, $2, '29876543') returning id`, [slug, name]);
+    `insert into public.communities (slug, name, cvr) values ($1, $2, '29876543') returning id`,
+    [slug, name],
+  );
   const id = c.rows[0]!.id;
   const clubRows = await tx.query<{ id: string }>(
     `insert into public.clubs (community_id, name, description)
      select $1, c.name, c.description from unnest($2::text[], $3::text[]) with ordinality as c(name, description, ord)
      order by c.ord returning id`,
-    [id, clubs.map((c) => c[0]), clubs.map((c) => c[1])]);
+    [id, clubs.map((c) => c[0]), clubs.map((c) => c[1])],
+  );
   return { id, clubIds: clubRows.rows.map((r) => r.id) };
 }
 
@@ -52,7 +59,8 @@ async function grantAdmin(tx: Queryable, community: string, userId: string): Pro
     `insert into public.memberships (community_id, user_id, role, areas, membership_manager)
      values ($1, $2, 'owner', enum_range(null::public.admin_area), true)
      on conflict (community_id, user_id) do update set role = 'owner', areas = excluded.areas, membership_manager = true`,
-    [community, userId]);
+    [community, userId],
+  );
 }
 
 async function storeCoachCprs(tx: Queryable, community: string, cprKey: string): Promise<void> {
@@ -62,7 +70,9 @@ async function storeCoachCprs(tx: Queryable, community: string, cprKey: string):
     `select public.set_member_cpr(id, to_char(birth_date, 'DDMMYY') ||
               (case when extract(year from birth_date) >= 2000 then '4' else '1' end) || lpad((mid % 1000)::text, 3, '0'),
             'child_certificate')
-     from public.members where community_id = $1 and 'coach' = any (roles) order by mid`, [community]);
+     from public.members where community_id = $1 and 'coach' = any (roles) order by mid`,
+    [community],
+  );
   await tx.query(`select set_config('app.cpr_key', '', true)`);
 }
 
@@ -74,9 +84,12 @@ async function storeCoachCprs(tx: Queryable, community: string, cprKey: string):
 async function setChangeCapture(tx: Queryable, enabled: boolean): Promise<void> {
   const triggers = await tx.query<{ rel: string; name: string }>(
     `select tgrelid::regclass::text as rel, tgname as name from pg_trigger
-     where not tgisinternal and tgfoid = to_regproc('realtime.capture_change') order by 1`);
+     where not tgisinternal and tgfoid = to_regproc('realtime.capture_change') order by 1`,
+  );
   for (const t of triggers.rows) {
-    await tx.exec(`alter table ${t.rel} ${enabled ? 'enable' : 'disable'} trigger "${t.name.replace(/"/g, '""')}"`);
+    await tx.exec(
+      `alter table ${t.rel} ${enabled ? 'enable' : 'disable'} trigger "${t.name.replace(/"/g, '""')}"`,
+    );
   }
 }
 
@@ -101,19 +114,28 @@ export async function seedDemo(db: Database, options: DemoOptions): Promise<Demo
     await setChangeCapture(tx, false);
     const passwordHash = await hashPassword(tx, adminPassword);
     const main = await createCommunity(tx, 'sondervang-if', 'Søndervang IF');
-    const [adminId] = await createUsers(tx, [{ email: adminEmail, fullName: 'Klubbens administrator' }], passwordHash);
+    const [adminId] = await createUsers(
+      tx,
+      [{ email: adminEmail, fullName: 'Klubbens administrator' }],
+      passwordHash,
+    );
     await grantAdmin(tx, main.id, adminId!);
 
     const rows = buildMembers(random, members, 'example.dk', today);
     const userIds = await createUsers(
-      tx, rows.slice(0, accounts).map((r) => ({ email: r.email, fullName: `${r.firstName} ${r.lastName}` })), passwordHash);
+      tx,
+      rows.slice(0, accounts).map((r) => ({ email: r.email, fullName: `${r.firstName} ${r.lastName}` })),
+      passwordHash,
+    );
     userIds.forEach((id, i) => (rows[i]!.userId = id));
     step('users');
     await insertMembers(tx, main.id, main.clubIds, rows);
     step('members');
     await tx.query(
       `insert into public.members (community_id, user_id, first_name, last_name, email, roles)
-       values ($1, $2, 'Klubbens', 'administrator', $3, '{board}')`, [main.id, adminId, adminEmail]);
+       values ($1, $2, 'Klubbens', 'administrator', $3, '{board}')`,
+      [main.id, adminId, adminEmail],
+    );
 
     await seedTagsAndGroups(tx, main.id, main.clubIds);
     step('groups');
@@ -146,7 +168,8 @@ export async function seedDemo(db: Database, options: DemoOptions): Promise<Demo
        select 'bookings', count(*)::text from public.bookings union all
        select 'orders', count(*)::text from public.orders union all
        select 'invoices', count(*)::text from public.invoices union all
-       select 'users', count(*)::text from auth.users order by 1`);
+       select 'users', count(*)::text from auth.users order by 1`,
+    );
     return {
       community: main.id,
       slug: 'sondervang-if',
@@ -161,7 +184,10 @@ export async function seedDemo(db: Database, options: DemoOptions): Promise<Demo
 }
 
 /** Loads the small demo when the database has no community yet; returns null otherwise. */
-export async function loadDemoIfEmpty(db: Database, options: { cprKey?: string; members?: number }): Promise<DemoResult | null> {
+export async function loadDemoIfEmpty(
+  db: Database,
+  options: { cprKey?: string; members?: number },
+): Promise<DemoResult | null> {
   const existing = await db.query<{ n: string }>('select count(*)::text as n from public.communities');
   if (existing.rows[0]?.n !== '0') return null;
   return seedDemo(db, { members: options.members ?? 250, cprKey: options.cprKey });

@@ -42,7 +42,9 @@ async function main(): Promise<number> {
     await migrate(db, defaultMigrationSources(repoRoot));
     const existing = await db.query<{ n: string }>('select count(*)::text as n from public.communities');
     if (existing.rows[0]?.n !== '0') {
-      process.stderr.write('The database already holds communities; seed an empty database (npm run db:reset first).\n');
+      process.stderr.write(
+        'The database already holds communities; seed an empty database (npm run db:reset first).\n',
+      );
       return 1;
     }
     const keys = await loadKeys({
@@ -61,10 +63,14 @@ async function main(): Promise<number> {
       seed,
       cprKey: config.databaseUrl && !config.cprEncryptionKey ? undefined : keys.cprKey,
     });
-    const counts = Object.entries(result.counts).map(([k, v]) => `${k} ${v}`).join(', ');
+    const counts = Object.entries(result.counts)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
     process.stdout.write(
       `Seeded ${result.slug} in ${(result.millis / 1000).toFixed(1)} s: ${counts}\n` +
-        `Steps (ms): ${Object.entries(result.steps).map(([k, v]) => `${k} ${v}`).join(', ')}\n` +
+        `Steps (ms): ${Object.entries(result.steps)
+          .map(([k, v]) => `${k} ${v}`)
+          .join(', ')}\n` +
         `Admin login: ${result.adminEmail} / ${result.adminPassword}\n`,
     );
     return 0;

@@ -16,7 +16,8 @@ beforeAll(async () => {
     if (at === '/no-head') return void res.writeHead(req.method === 'HEAD' ? 405 : 200).end();
     if (at === '/moved') return void res.writeHead(301, { location: '/ok' }).end();
     if (at === '/loop') return void res.writeHead(302, { location: '/loop' }).end();
-    if (at === '/to-loopback-ip') return void res.writeHead(302, { location: `http://127.0.0.1:${port}/ok` }).end();
+    if (at === '/to-loopback-ip')
+      return void res.writeHead(302, { location: `http://127.0.0.1:${port}/ok` }).end();
     if (at === '/missing') return void res.writeHead(404).end();
     if (at === '/slow') return; // never answers
     res.writeHead(500).end();
@@ -32,26 +33,64 @@ afterAll(async () => {
 describe('check-url', () => {
   it('accepts a reachable link, following redirects and falling back from HEAD to GET', async () => {
     expect(await checkUrl(`http://localhost:${port}/ok`, allowLocalhost)).toEqual({
-      valid: true, status: 200, final_url: `http://localhost:${port}/ok` });
+      valid: true,
+      status: 200,
+      final_url: `http://localhost:${port}/ok`,
+    });
     expect(await checkUrl(`http://localhost:${port}/moved`, allowLocalhost)).toEqual({
-      valid: true, status: 200, final_url: `http://localhost:${port}/ok` });
+      valid: true,
+      status: 200,
+      final_url: `http://localhost:${port}/ok`,
+    });
     expect((await checkUrl(`http://localhost:${port}/no-head`, allowLocalhost)).valid).toBe(true);
   });
 
   it('rejects bad statuses, redirect loops and slow servers', async () => {
-    expect(await checkUrl(`http://localhost:${port}/missing`, allowLocalhost)).toMatchObject({ valid: false, status: 404, reason: 'bad_status' });
-    expect(await checkUrl(`http://localhost:${port}/loop`, allowLocalhost)).toEqual({ valid: false, reason: 'too_many_redirects' });
-    expect(await checkUrl(`http://localhost:${port}/slow`, { ...allowLocalhost, CHECK_URL_TIMEOUT_MS: '300' })).toEqual({
-      valid: false, reason: 'timeout' });
+    expect(await checkUrl(`http://localhost:${port}/missing`, allowLocalhost)).toMatchObject({
+      valid: false,
+      status: 404,
+      reason: 'bad_status',
+    });
+    expect(await checkUrl(`http://localhost:${port}/loop`, allowLocalhost)).toEqual({
+      valid: false,
+      reason: 'too_many_redirects',
+    });
+    expect(
+      await checkUrl(`http://localhost:${port}/slow`, { ...allowLocalhost, CHECK_URL_TIMEOUT_MS: '300' }),
+    ).toEqual({
+      valid: false,
+      reason: 'timeout',
+    });
   });
 
   it('refuses loopback and private addresses, directly, by name and through a redirect', async () => {
-    expect(await checkUrl(`http://127.0.0.1:${port}/ok`, {})).toEqual({ valid: false, reason: 'internal_address' });
-    expect(await checkUrl(`http://localhost:${port}/ok`, {})).toEqual({ valid: false, reason: 'internal_address' });
-    expect(await checkUrl(`http://localhost:${port}/to-loopback-ip`, allowLocalhost)).toEqual({ valid: false, reason: 'internal_address' });
+    expect(await checkUrl(`http://127.0.0.1:${port}/ok`, {})).toEqual({
+      valid: false,
+      reason: 'internal_address',
+    });
+    expect(await checkUrl(`http://localhost:${port}/ok`, {})).toEqual({
+      valid: false,
+      reason: 'internal_address',
+    });
+    expect(await checkUrl(`http://localhost:${port}/to-loopback-ip`, allowLocalhost)).toEqual({
+      valid: false,
+      reason: 'internal_address',
+    });
     expect(await checkUrl('http://[::1]/', {})).toEqual({ valid: false, reason: 'internal_address' });
-    expect(await checkUrl('http://169.254.169.254/latest/meta-data', {})).toEqual({ valid: false, reason: 'internal_address' });
-    for (const ip of ['10.1.2.3', '172.16.0.1', '192.168.1.1', '100.64.0.1', '0.0.0.0', '::ffff:127.0.0.1', 'fd00::1', 'fe80::1']) {
+    expect(await checkUrl('http://169.254.169.254/latest/meta-data', {})).toEqual({
+      valid: false,
+      reason: 'internal_address',
+    });
+    for (const ip of [
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::ffff:127.0.0.1',
+      'fd00::1',
+      'fe80::1',
+    ]) {
       expect({ ip, internal: isInternalAddress(ip) }).toEqual({ ip, internal: true });
     }
     for (const ip of ['8.8.8.8', '193.163.102.5', '2a00:1450:400f:80d::200e']) {
@@ -61,14 +100,21 @@ describe('check-url', () => {
 
   it('rejects what is not an http(s) URL', async () => {
     expect(await checkUrl('ikke en adresse', {})).toEqual({ valid: false, reason: 'invalid_url' });
-    expect(await checkUrl('ftp://example.com/fil', {})).toEqual({ valid: false, reason: 'unsupported_scheme' });
+    expect(await checkUrl('ftp://example.com/fil', {})).toEqual({
+      valid: false,
+      reason: 'unsupported_scheme',
+    });
     expect(await checkUrl('javascript:alert(1)', {})).toEqual({ valid: false, reason: 'unsupported_scheme' });
-    expect(await checkUrl('https://bruger:kode@example.com/', {})).toEqual({ valid: false, reason: 'credentials_in_url' });
+    expect(await checkUrl('https://bruger:kode@example.com/', {})).toEqual({
+      valid: false,
+      reason: 'credentials_in_url',
+    });
     expect(await checkUrl(42, {})).toEqual({ valid: false, reason: 'invalid_url' });
   });
 
   it('answers over HTTP: POST with JSON, else 405 or 400', async () => {
-    const post = (body: string) => handler(new Request('http://fn/check-url', { method: 'POST', body }), { env: allowLocalhost });
+    const post = (body: string) =>
+      handler(new Request('http://fn/check-url', { method: 'POST', body }), { env: allowLocalhost });
     const ok = await post(JSON.stringify({ url: `http://localhost:${port}/ok` }));
     expect(ok.status).toBe(200);
     expect(await ok.json()).toMatchObject({ valid: true });

@@ -17,59 +17,109 @@ afterAll(async () => {
 
 describe('CPR', () => {
   it('stores the number encrypted and shows DDMMYY-xxxx', async () => {
-    const [set] = await world.as<{ masked: string }>('managerA', `select set_member_cpr($1, '150387-1234', 'consent') as masked`, [member]);
+    const [set] = await world.as<{ masked: string }>(
+      'managerA',
+      `select set_member_cpr($1, '150387-1234', 'consent') as masked`,
+      [member],
+    );
     expect(set!.masked).toBe('150387-xxxx');
     const stored = await world.db.query<{ raw: string }>(
-      `select encode(cpr_encrypted, 'escape') as raw from member_cpr where member_id = $1`, [member]);
+      `select encode(cpr_encrypted, 'escape') as raw from member_cpr where member_id = $1`,
+      [member],
+    );
     expect(stored.rows[0]!.raw).not.toContain('1503871234');
-    const seen = await world.as<{ cpr_masked: string }>('eventAdminA', 'select cpr_masked from members where id = $1', [member]);
+    const seen = await world.as<{ cpr_masked: string }>(
+      'eventAdminA',
+      'select cpr_masked from members where id = $1',
+      [member],
+    );
     expect(seen).toEqual([{ cpr_masked: '150387-xxxx' }]);
     // Writing the masked column directly is ignored: it always mirrors the stored number.
     await world.as('memberAdminA', `update members set cpr_masked = '010101-xxxx' where id = $1`, [member]);
-    expect((await world.db.query('select cpr_masked from members where id = $1', [member])).rows[0]).toEqual({ cpr_masked: '150387-xxxx' });
+    expect((await world.db.query('select cpr_masked from members where id = $1', [member])).rows[0]).toEqual({
+      cpr_masked: '150387-xxxx',
+    });
   });
 
   it('reveals it to a membership manager and records who saw whose number when', async () => {
-    const before = await world.db.query<{ n: string }>(`select count(*)::text as n from cpr_audit where action = 'reveal'`);
-    const [revealed] = await world.as<{ cpr: string }>('managerA', 'select reveal_member_cpr($1) as cpr', [member]);
+    const before = await world.db.query<{ n: string }>(
+      `select count(*)::text as n from cpr_audit where action = 'reveal'`,
+    );
+    const [revealed] = await world.as<{ cpr: string }>('managerA', 'select reveal_member_cpr($1) as cpr', [
+      member,
+    ]);
     expect(revealed!.cpr).toBe('150387-1234');
-    const audit = await world.db.query<{ viewer_user_id: string; member_id: string; community_id: string; recent: boolean }>(
+    const audit = await world.db.query<{
+      viewer_user_id: string;
+      member_id: string;
+      community_id: string;
+      recent: boolean;
+    }>(
       `select viewer_user_id, member_id, community_id, at > now() - interval '1 minute' as recent from cpr_audit
-       where action = 'reveal' order by id desc limit 1`);
-    expect(audit.rows[0]).toEqual({ viewer_user_id: world.users.managerA, member_id: member, community_id: world.communityA, recent: true });
-    const after = await world.db.query<{ n: string }>(`select count(*)::text as n from cpr_audit where action = 'reveal'`);
+       where action = 'reveal' order by id desc limit 1`,
+    );
+    expect(audit.rows[0]).toEqual({
+      viewer_user_id: world.users.managerA,
+      member_id: member,
+      community_id: world.communityA,
+      recent: true,
+    });
+    const after = await world.db.query<{ n: string }>(
+      `select count(*)::text as n from cpr_audit where action = 'reveal'`,
+    );
     expect(Number(after.rows[0]!.n)).toBe(Number(before.rows[0]!.n) + 1);
   });
 
   it('refuses every other route to the number', async () => {
     for (const actor of ['memberAdminA', 'ownerA', 'adminB', 'memberA'] as const) {
-      expect(await failureOf(world.as(actor, 'select reveal_member_cpr($1)', [member]))).toBe('not_membership_manager');
-      expect(await failureOf(world.as(actor, `select * from find_member_by_cpr($1, '1503871234')`, [world.communityA])))
-        .toBe('not_membership_manager');
+      expect(await failureOf(world.as(actor, 'select reveal_member_cpr($1)', [member]))).toBe(
+        'not_membership_manager',
+      );
+      expect(
+        await failureOf(
+          world.as(actor, `select * from find_member_by_cpr($1, '1503871234')`, [world.communityA]),
+        ),
+      ).toBe('not_membership_manager');
       expect(await failureOf(world.as(actor, 'select * from member_cpr'))).toBe('42501');
     }
     expect(await failureOf(world.as('anon', 'select reveal_member_cpr($1)', [member]))).toBe('42501');
     const published = await world.db.query<{ tablename: string }>(
-      `select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public'`);
+      `select tablename from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = 'public'`,
+    );
     expect(published.rows.map((r) => r.tablename)).not.toContain('member_cpr');
     expect(published.rows.map((r) => r.tablename)).not.toContain('members');
   });
 
   it('finds a member by CPR for managers, audited, and validates the number', async () => {
-    const found = await world.as<{ id: string }>('managerA', `select id from find_member_by_cpr($1, '150387 1234')`, [world.communityA]);
+    const found = await world.as<{ id: string }>(
+      'managerA',
+      `select id from find_member_by_cpr($1, '150387 1234')`,
+      [world.communityA],
+    );
     expect(found).toEqual([{ id: member }]);
-    const audit = await world.db.query(`select action from cpr_audit where member_id = $1 and action = 'lookup'`, [member]);
+    const audit = await world.db.query(
+      `select action from cpr_audit where member_id = $1 and action = 'lookup'`,
+      [member],
+    );
     expect(audit.rows).toHaveLength(1);
-    expect(await failureOf(world.as('managerA', `select set_member_cpr($1, '310287-1234')`, [member]))).toBe('invalid_cpr');
-    expect(await failureOf(world.as('managerA', `select set_member_cpr($1, '12345')`, [member]))).toBe('invalid_cpr');
+    expect(await failureOf(world.as('managerA', `select set_member_cpr($1, '310287-1234')`, [member]))).toBe(
+      'invalid_cpr',
+    );
+    expect(await failureOf(world.as('managerA', `select set_member_cpr($1, '12345')`, [member]))).toBe(
+      'invalid_cpr',
+    );
   });
 
   it('needs the server-held key', async () => {
-    const noKey = await failureOf(world.db.transaction(async (tx) => {
-      await tx.query(`select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
-        [JSON.stringify({ sub: world.users.managerA, role: 'authenticated' })]);
-      await tx.query('select reveal_member_cpr($1)', [member]);
-    }));
+    const noKey = await failureOf(
+      world.db.transaction(async (tx) => {
+        await tx.query(
+          `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
+          [JSON.stringify({ sub: world.users.managerA, role: 'authenticated' })],
+        );
+        await tx.query('select reveal_member_cpr($1)', [member]);
+      }),
+    );
     expect(noKey).toBe('cpr_key_missing');
   });
 });
@@ -77,21 +127,39 @@ describe('CPR', () => {
 describe('member e-mail', () => {
   it('lets only the member change the e-mail of a member with an account', async () => {
     const linked = world.memberOf.memberA!;
-    expect(await failureOf(world.as('memberAdminA', `update members set email = 'x@example.dk' where id = $1`, [linked])))
-      .toBe('email_owned_by_member');
-    expect(await failureOf(world.as('memberA', `update members set email = 'mette@example.dk', phone = '+45 12345678' where id = $1`, [linked])))
-      .toBe('succeeded');
-    expect(await failureOf(world.as('memberA', `update members set status = 'passive' where id = $1`, [linked]))).toBe('read_only_field');
-    expect(await failureOf(world.as('memberAdminA', `update members set email = 'karen@example.dk' where id = $1`, [member])))
-      .toBe('succeeded');
+    expect(
+      await failureOf(
+        world.as('memberAdminA', `update members set email = 'x@example.dk' where id = $1`, [linked]),
+      ),
+    ).toBe('email_owned_by_member');
+    expect(
+      await failureOf(
+        world.as(
+          'memberA',
+          `update members set email = 'mette@example.dk', phone = '+45 12345678' where id = $1`,
+          [linked],
+        ),
+      ),
+    ).toBe('succeeded');
+    expect(
+      await failureOf(world.as('memberA', `update members set status = 'passive' where id = $1`, [linked])),
+    ).toBe('read_only_field');
+    expect(
+      await failureOf(
+        world.as('memberAdminA', `update members set email = 'karen@example.dk' where id = $1`, [member]),
+      ),
+    ).toBe('succeeded');
   });
 });
 
 describe('custom access token hook', () => {
   const hook = async (userId: string) => {
-    const [row] = await world.as<{ result: { claims: Record<string, unknown> } }>('service',
+    const [row] = await world.as<{ result: { claims: Record<string, unknown> } }>(
+      'service',
       `select custom_access_token_hook(jsonb_build_object('user_id', $1::text, 'claims',
-         jsonb_build_object('sub', $1::text, 'role', 'authenticated', 'aal', 'aal1'))) as result`, [userId]);
+         jsonb_build_object('sub', $1::text, 'role', 'authenticated', 'aal', 'aal1'))) as result`,
+      [userId],
+    );
     return row!.result.claims;
   };
 
@@ -101,17 +169,31 @@ describe('custom access token hook', () => {
     expect(claims.aal).toBe('aal1');
     const memberships = membershipsClaimSchema.parse(claims.memberships);
     expect(memberships).toEqual({
-      'alpha-if': { community_id: world.communityA, name: 'Alpha IF', role: 'admin', areas: ['member'], membership_manager: true },
+      'alpha-if': {
+        community_id: world.communityA,
+        name: 'Alpha IF',
+        role: 'admin',
+        areas: ['member'],
+        membership_manager: true,
+      },
     });
-    expect(membershipsClaimSchema.parse((await hook(world.users.memberA)).memberships)['alpha-if']).toMatchObject({
-      role: 'member', areas: [], membership_manager: false,
+    expect(
+      membershipsClaimSchema.parse((await hook(world.users.memberA)).memberships)['alpha-if'],
+    ).toMatchObject({
+      role: 'member',
+      areas: [],
+      membership_manager: false,
     });
-    expect(Object.keys(membershipsClaimSchema.parse((await hook(world.users.adminB)).memberships))).toEqual(['beta-bk']);
+    expect(Object.keys(membershipsClaimSchema.parse((await hook(world.users.adminB)).memberships))).toEqual([
+      'beta-bk',
+    ]);
     expect((await hook('00000000-0000-0000-0000-000000000000')).memberships).toEqual({});
   });
 
   it('cannot be called by API roles', async () => {
-    expect(await failureOf(world.as('memberA', `select custom_access_token_hook('{}'::jsonb)`))).toBe('42501');
+    expect(await failureOf(world.as('memberA', `select custom_access_token_hook('{}'::jsonb)`))).toBe(
+      '42501',
+    );
     expect(await failureOf(world.as('anon', `select custom_access_token_hook('{}'::jsonb)`))).toBe('42501');
   });
 });

@@ -33,7 +33,10 @@ describe('demo data', () => {
 
   it('signs the admin in with every admin area of both demo communities in the token', async () => {
     const client = platform.client();
-    const { data, error } = await client.auth.signInWithPassword({ email: demo.adminEmail, password: demo.adminPassword });
+    const { data, error } = await client.auth.signInWithPassword({
+      email: demo.adminEmail,
+      password: demo.adminPassword,
+    });
     expect(error).toBeNull();
     const memberships = membershipsClaimSchema.parse(claimsOf(data.session!.access_token).memberships);
     expect(Object.keys(memberships).sort()).toEqual(['havnens-sejlklub', 'sondervang-if']);
@@ -43,19 +46,39 @@ describe('demo data', () => {
       role: 'admin',
       membership_manager: true,
     });
-    expect([...memberships['sondervang-if']!.areas].sort()).toEqual(
-      ['analytics', 'billing', 'booking', 'event', 'group', 'knowledge_base', 'member', 'news']);
+    expect([...memberships['sondervang-if']!.areas].sort()).toEqual([
+      'analytics',
+      'billing',
+      'booking',
+      'event',
+      'group',
+      'knowledge_base',
+      'member',
+      'news',
+    ]);
   });
 
   it('signs a demo member in as a plain member, and refuses a wrong password', async () => {
     const client = platform.client();
-    const wrong = await client.auth.signInWithPassword({ email: demo.memberEmails[0]!, password: 'not-the-password' });
+    const wrong = await client.auth.signInWithPassword({
+      email: demo.memberEmails[0]!,
+      password: 'not-the-password',
+    });
     expect(wrong.error?.code).toBe('invalid_credentials');
-    const { data, error } = await client.auth.signInWithPassword({ email: demo.memberEmails[0]!, password: demo.adminPassword });
+    const { data, error } = await client.auth.signInWithPassword({
+      email: demo.memberEmails[0]!,
+      password: demo.adminPassword,
+    });
     expect(error).toBeNull();
     const memberships = membershipsClaimSchema.parse(claimsOf(data.session!.access_token).memberships);
     expect(memberships).toEqual({
-      'sondervang-if': { community_id: demo.community, name: 'Søndervang IF', role: 'member', areas: [], membership_manager: false },
+      'sondervang-if': {
+        community_id: demo.community,
+        name: 'Søndervang IF',
+        role: 'member',
+        areas: [],
+        membership_manager: false,
+      },
     });
   });
 });

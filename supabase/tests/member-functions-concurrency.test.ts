@@ -25,7 +25,8 @@ async function makeBuyers(db: Queryable, community: string, count: number): Prom
   return ids;
 }
 
-const one = async (sql: string, params: unknown[] = []) => (await world.db.query<{ id: string }>(sql, params)).rows[0]!.id;
+const one = async (sql: string, params: unknown[] = []) =>
+  (await world.db.query<{ id: string }>(sql, params)).rows[0]!.id;
 
 async function publishedEvent(): Promise<string> {
   return one(
@@ -56,12 +57,15 @@ describe('buy_ticket', () => {
     const event = await publishedEvent();
     const ticket = await one(
       `insert into tickets (community_id, event_id, name, participant_limit, price_ore) values ($1, $2, 'Voksen', 10, 25000)
-       returning id`, [world.communityA, event]);
+       returning id`,
+      [world.communityA, event],
+    );
     const outcome = await settle(buyers.map((u) => world.asUser(u, 'select buy_ticket($1) as id', [ticket])));
     expect(outcome.reasons).toEqual({ succeeded: 10, sold_out: 40 });
     const sold = await world.db.query<{ n: string; total: string }>(
       `select sum(quantity)::text as n, sum(total_ore)::text as total from ticket_purchases where ticket_id = $1 and status = 'active'`,
-      [ticket]);
+      [ticket],
+    );
     expect(sold.rows[0]).toEqual({ n: '10', total: '250000' });
   });
 
@@ -69,69 +73,120 @@ describe('buy_ticket', () => {
     const event = await publishedEvent();
     const ticket = await one(
       `insert into tickets (community_id, event_id, name, price_ore) values ($1, $2, 'Fri', 0) returning id`,
-      [world.communityA, event]);
+      [world.communityA, event],
+    );
     const addon = await one(
       `insert into event_addons (community_id, event_id, name, min_per_person, max_per_person) values ($1, $2, 'Mad', 1, 2)
-       returning id`, [world.communityA, event]);
+       returning id`,
+      [world.communityA, event],
+    );
     const option = await one(
       `insert into addon_options (community_id, addon_id, title, price_ore, capacity) values ($1, $2, 'Buffet', 9500, 7)
-       returning id`, [world.communityA, addon]);
+       returning id`,
+      [world.communityA, addon],
+    );
     const addons = JSON.stringify([{ option_id: option, quantity: 1 }]);
     const outcome = await settle(
-      buyers.slice(0, 20).map((u) => world.asUser(u, 'select buy_ticket($1, 1, $2::jsonb) as id', [ticket, addons])));
+      buyers
+        .slice(0, 20)
+        .map((u) => world.asUser(u, 'select buy_ticket($1, 1, $2::jsonb) as id', [ticket, addons])),
+    );
     expect(outcome.reasons).toEqual({ succeeded: 7, addon_sold_out: 13 });
     const taken = await world.db.query<{ n: string }>(
-      'select sum(quantity)::text as n from purchase_addons where option_id = $1', [option]);
+      'select sum(quantity)::text as n from purchase_addons where option_id = $1',
+      [option],
+    );
     expect(taken.rows[0]!.n).toBe('7');
     // Below the minimum and above the maximum per person.
-    expect(await failureOf(world.asUser(buyers[30]!, 'select buy_ticket($1)', [ticket]))).toBe('addon_quantity_invalid');
-    expect(await failureOf(world.asUser(buyers[30]!, 'select buy_ticket($1, 1, $2::jsonb)', [
-      ticket, JSON.stringify([{ option_id: option, quantity: 3 }])]))).toBe('addon_quantity_invalid');
-    expect(await failureOf(world.asUser(buyers[30]!, 'select buy_ticket($1, 1, $2::jsonb)', [
-      ticket, JSON.stringify([{ option_id: '00000000-0000-0000-0000-000000000001', quantity: 1 }])]))).toBe(
-      'addon_option_not_found');
-    expect(await failureOf(world.asUser(buyers[30]!, 'select buy_ticket($1, 1, $2::jsonb)', [ticket, '{"x":1}']))).toBe(
-      'invalid_addons');
+    expect(await failureOf(world.asUser(buyers[30]!, 'select buy_ticket($1)', [ticket]))).toBe(
+      'addon_quantity_invalid',
+    );
+    expect(
+      await failureOf(
+        world.asUser(buyers[30]!, 'select buy_ticket($1, 1, $2::jsonb)', [
+          ticket,
+          JSON.stringify([{ option_id: option, quantity: 3 }]),
+        ]),
+      ),
+    ).toBe('addon_quantity_invalid');
+    expect(
+      await failureOf(
+        world.asUser(buyers[30]!, 'select buy_ticket($1, 1, $2::jsonb)', [
+          ticket,
+          JSON.stringify([{ option_id: '00000000-0000-0000-0000-000000000001', quantity: 1 }]),
+        ]),
+      ),
+    ).toBe('addon_option_not_found');
+    expect(
+      await failureOf(world.asUser(buyers[30]!, 'select buy_ticket($1, 1, $2::jsonb)', [ticket, '{"x":1}'])),
+    ).toBe('invalid_addons');
   });
 
   it('refuses outside the join window, for cancelled and draft events, and for non-members', async () => {
     const event = await publishedEvent();
     const later = await one(
       `insert into tickets (community_id, event_id, name, join_opens_at) values ($1, $2, 'Senere', now() + interval '1 day')
-       returning id`, [world.communityA, event]);
+       returning id`,
+      [world.communityA, event],
+    );
     const closed = await one(
       `insert into tickets (community_id, event_id, name, join_closes_at) values ($1, $2, 'Lukket', now() - interval '1 hour')
-       returning id`, [world.communityA, event]);
-    expect(await failureOf(world.asUser(buyers[0]!, 'select buy_ticket($1)', [later]))).toBe('sales_not_open');
+       returning id`,
+      [world.communityA, event],
+    );
+    expect(await failureOf(world.asUser(buyers[0]!, 'select buy_ticket($1)', [later]))).toBe(
+      'sales_not_open',
+    );
     expect(await failureOf(world.asUser(buyers[0]!, 'select buy_ticket($1)', [closed]))).toBe('sales_closed');
-    expect(await failureOf(world.asUser(buyers[0]!, 'select buy_ticket($1, 0)', [later]))).toBe('invalid_quantity');
+    expect(await failureOf(world.asUser(buyers[0]!, 'select buy_ticket($1, 0)', [later]))).toBe(
+      'invalid_quantity',
+    );
     expect(await failureOf(world.as('adminB', 'select buy_ticket($1)', [later]))).toBe('ticket_not_found');
     expect(await failureOf(world.as('anon', 'select buy_ticket($1)', [later]))).toBe('42501');
     const draft = await one(
       `insert into events (community_id, title, starts_at) values ($1, 'Kladde', now() + interval '5 days') returning id`,
-      [world.communityA]);
-    const draftTicket = await one(`insert into tickets (community_id, event_id, name) values ($1, $2, 'X') returning id`,
-      [world.communityA, draft]);
-    expect(await failureOf(world.asUser(buyers[0]!, 'select buy_ticket($1)', [draftTicket]))).toBe('ticket_not_found');
-    expect(await failureOf(world.as('eventAdminA', 'select buy_ticket($1)', [draftTicket]))).toBe('event_not_published');
+      [world.communityA],
+    );
+    const draftTicket = await one(
+      `insert into tickets (community_id, event_id, name) values ($1, $2, 'X') returning id`,
+      [world.communityA, draft],
+    );
+    expect(await failureOf(world.asUser(buyers[0]!, 'select buy_ticket($1)', [draftTicket]))).toBe(
+      'ticket_not_found',
+    );
+    expect(await failureOf(world.as('eventAdminA', 'select buy_ticket($1)', [draftTicket]))).toBe(
+      'event_not_published',
+    );
     await world.db.query(`update events set status = 'cancelled' where id = $1`, [event]);
-    expect(await failureOf(world.asUser(buyers[0]!, 'select buy_ticket($1)', [closed]))).toBe('event_cancelled');
+    expect(await failureOf(world.asUser(buyers[0]!, 'select buy_ticket($1)', [closed]))).toBe(
+      'event_cancelled',
+    );
   });
 
   it('cancels a ticket inside the refund window only', async () => {
     const event = await publishedEvent();
     const open = await one(
       `insert into tickets (community_id, event_id, name, refund_closes_at) values ($1, $2, 'Åben', now() + interval '1 day')
-       returning id`, [world.communityA, event]);
+       returning id`,
+      [world.communityA, event],
+    );
     const strict = await one(
       `insert into tickets (community_id, event_id, name, refund_closes_at) values ($1, $2, 'Streng', now() - interval '1 minute')
-       returning id`, [world.communityA, event]);
+       returning id`,
+      [world.communityA, event],
+    );
     const [p1] = await world.asUser<{ id: string }>(buyers[1]!, 'select buy_ticket($1) as id', [open]);
     const [p2] = await world.asUser<{ id: string }>(buyers[1]!, 'select buy_ticket($1) as id', [strict]);
-    expect(await failureOf(world.asUser(buyers[2]!, 'select cancel_ticket($1)', [p1!.id]))).toBe('purchase_not_found');
+    expect(await failureOf(world.asUser(buyers[2]!, 'select cancel_ticket($1)', [p1!.id]))).toBe(
+      'purchase_not_found',
+    );
     expect(await failureOf(world.asUser(buyers[1]!, 'select cancel_ticket($1)', [p1!.id]))).toBe('succeeded');
-    expect(await failureOf(world.asUser(buyers[1]!, 'select cancel_ticket($1)', [p1!.id]))).toBe('already_cancelled');
-    expect(await failureOf(world.asUser(buyers[1]!, 'select cancel_ticket($1)', [p2!.id]))).toBe('refund_window_closed');
+    expect(await failureOf(world.asUser(buyers[1]!, 'select cancel_ticket($1)', [p1!.id]))).toBe(
+      'already_cancelled',
+    );
+    expect(await failureOf(world.asUser(buyers[1]!, 'select cancel_ticket($1)', [p2!.id]))).toBe(
+      'refund_window_closed',
+    );
   });
 });
 
@@ -140,33 +195,50 @@ describe('sign_up_volunteer', () => {
     const event = await publishedEvent();
     const job = await one(
       `insert into volunteer_jobs (community_id, event_id, title, slots) values ($1, $2, 'Bar', 3) returning id`,
-      [world.communityA, event]);
+      [world.communityA, event],
+    );
     const slot = await one(
       `insert into volunteer_timeslots (community_id, job_id, starts_at, ends_at, slots)
        values ($1, $2, now() + interval '10 days', now() + interval '10 days 2 hours', 4) returning id`,
-      [world.communityA, job]);
+      [world.communityA, job],
+    );
     const outcome = await settle(
-      buyers.slice(0, 25).map((u) => world.asUser(u, 'select sign_up_volunteer($1, $2) as id', [job, slot])));
+      buyers.slice(0, 25).map((u) => world.asUser(u, 'select sign_up_volunteer($1, $2) as id', [job, slot])),
+    );
     expect(outcome.reasons).toEqual({ succeeded: 4, no_slots_left: 21 });
-    expect(await failureOf(world.asUser(buyers[40]!, 'select sign_up_volunteer($1)', [job]))).toBe('timeslot_required');
+    expect(await failureOf(world.asUser(buyers[40]!, 'select sign_up_volunteer($1)', [job]))).toBe(
+      'timeslot_required',
+    );
   });
 
   it('checks relevant roles, the børneattest and double sign-up', async () => {
     const event = await publishedEvent();
     const coaches = await one(
       `insert into volunteer_jobs (community_id, event_id, title, relevant_roles) values ($1, $2, 'Træner', '{coach}') returning id`,
-      [world.communityA, event]);
+      [world.communityA, event],
+    );
     const kids = await one(
       `insert into volunteer_jobs (community_id, event_id, title, slots, requires_child_certificate)
-       values ($1, $2, 'Børnehjørne', 5, true) returning id`, [world.communityA, event]);
-    expect(await failureOf(world.asUser(buyers[5]!, 'select sign_up_volunteer($1)', [coaches]))).toBe('role_required');
-    expect(await failureOf(world.asUser(buyers[5]!, 'select sign_up_volunteer($1)', [kids]))).toBe('certificate_missing');
+       values ($1, $2, 'Børnehjørne', 5, true) returning id`,
+      [world.communityA, event],
+    );
+    expect(await failureOf(world.asUser(buyers[5]!, 'select sign_up_volunteer($1)', [coaches]))).toBe(
+      'role_required',
+    );
+    expect(await failureOf(world.asUser(buyers[5]!, 'select sign_up_volunteer($1)', [kids]))).toBe(
+      'certificate_missing',
+    );
     await world.db.query(
       `insert into member_certificates (community_id, member_id, kind, issued_on, expires_on)
        select community_id, id, 'child_certificate', current_date - 30, current_date + 300 from members where user_id = $1`,
-      [buyers[5]]);
-    expect(await failureOf(world.asUser(buyers[5]!, 'select sign_up_volunteer($1)', [kids]))).toBe('succeeded');
-    expect(await failureOf(world.asUser(buyers[5]!, 'select sign_up_volunteer($1)', [kids]))).toBe('already_signed_up');
+      [buyers[5]],
+    );
+    expect(await failureOf(world.asUser(buyers[5]!, 'select sign_up_volunteer($1)', [kids]))).toBe(
+      'succeeded',
+    );
+    expect(await failureOf(world.asUser(buyers[5]!, 'select sign_up_volunteer($1)', [kids]))).toBe(
+      'already_signed_up',
+    );
   });
 });
 
@@ -178,48 +250,107 @@ describe('book_product', () => {
   beforeAll(async () => {
     product = await one(
       `insert into booking_products (community_id, name, capacity, price_mode, price_ore)
-       values ($1, 'Padelbane', 2, 'hourly', 20000) returning id`, [world.communityA]);
+       values ($1, 'Padelbane', 2, 'hourly', 20000) returning id`,
+      [world.communityA],
+    );
     await world.db.query(
       `insert into product_availability (community_id, product_id, weekday, starts_at, ends_at)
-       values ($1, $2, 1, '08:00', '20:00')`, [world.communityA, product]);
+       values ($1, $2, 1, '08:00', '20:00')`,
+      [world.communityA, product],
+    );
   });
 
   it('lets at most capacity overlapping bookings succeed', async () => {
-    const outcome = await settle(buyers.slice(0, 12).map((u, i) =>
-      world.asUser(u, `select book_product($1, ${nextMonday} + make_interval(mins => $2), ${nextMonday} + interval '1 hour')`,
-        [product, (i % 3) * 15])));
+    const outcome = await settle(
+      buyers
+        .slice(0, 12)
+        .map((u, i) =>
+          world.asUser(
+            u,
+            `select book_product($1, ${nextMonday} + make_interval(mins => $2), ${nextMonday} + interval '1 hour')`,
+            [product, (i % 3) * 15],
+          ),
+        ),
+    );
     expect(outcome.reasons).toEqual({ succeeded: 2, fully_booked: 10 });
     const price = await world.db.query<{ price_ore: number }>(
-      `select price_ore from bookings where product_id = $1 and status = 'booked' order by price_ore`, [product]);
+      `select price_ore from bookings where product_id = $1 and status = 'booked' order by price_ore`,
+      [product],
+    );
     expect(price.rows.every((r) => r.price_ore > 0 && r.price_ore <= 20000)).toBe(true);
   });
 
   it('refuses outside availability and without the required certificate or group', async () => {
-    expect(await failureOf(world.asUser(buyers[20]!, `select book_product($1, ${nextMonday} + interval '11 hours', ${nextMonday} + interval '12 hours')`, [product])))
-      .toBe('outside_availability');
-    expect(await failureOf(world.asUser(buyers[20]!, `select book_product($1, ${nextMonday} + interval '1 day', ${nextMonday} + interval '1 day 1 hour')`, [product])))
-      .toBe('outside_availability');
-    expect(await failureOf(world.asUser(buyers[20]!, `select book_product($1, now() - interval '1 hour', now())`, [product])))
-      .toBe('in_the_past');
+    expect(
+      await failureOf(
+        world.asUser(
+          buyers[20]!,
+          `select book_product($1, ${nextMonday} + interval '11 hours', ${nextMonday} + interval '12 hours')`,
+          [product],
+        ),
+      ),
+    ).toBe('outside_availability');
+    expect(
+      await failureOf(
+        world.asUser(
+          buyers[20]!,
+          `select book_product($1, ${nextMonday} + interval '1 day', ${nextMonday} + interval '1 day 1 hour')`,
+          [product],
+        ),
+      ),
+    ).toBe('outside_availability');
+    expect(
+      await failureOf(
+        world.asUser(buyers[20]!, `select book_product($1, now() - interval '1 hour', now())`, [product]),
+      ),
+    ).toBe('in_the_past');
     await world.db.query(
       `insert into product_required_certificates (community_id, product_id, kind) values ($1, $2, 'padel_intro')`,
-      [world.communityA, product]);
-    expect(await failureOf(world.asUser(buyers[20]!, `select book_product($1, ${nextMonday} + interval '3 hours', ${nextMonday} + interval '4 hours')`, [product])))
-      .toBe('certificate_missing');
+      [world.communityA, product],
+    );
+    expect(
+      await failureOf(
+        world.asUser(
+          buyers[20]!,
+          `select book_product($1, ${nextMonday} + interval '3 hours', ${nextMonday} + interval '4 hours')`,
+          [product],
+        ),
+      ),
+    ).toBe('certificate_missing');
     await world.db.query(
       `insert into member_certificates (community_id, member_id, kind) select community_id, id, 'padel_intro' from members where user_id = $1`,
-      [buyers[20]]);
-    const group = await one(`insert into groups (community_id, title) values ($1, 'Padel') returning id`, [world.communityA]);
+      [buyers[20]],
+    );
+    const group = await one(`insert into groups (community_id, title) values ($1, 'Padel') returning id`, [
+      world.communityA,
+    ]);
     await world.db.query(
       `insert into product_required_groups (community_id, product_id, group_id) values ($1, $2, $3)`,
-      [world.communityA, product, group]);
-    expect(await failureOf(world.asUser(buyers[20]!, `select book_product($1, ${nextMonday} + interval '3 hours', ${nextMonday} + interval '4 hours')`, [product])))
-      .toBe('group_required');
+      [world.communityA, product, group],
+    );
+    expect(
+      await failureOf(
+        world.asUser(
+          buyers[20]!,
+          `select book_product($1, ${nextMonday} + interval '3 hours', ${nextMonday} + interval '4 hours')`,
+          [product],
+        ),
+      ),
+    ).toBe('group_required');
     expect(await failureOf(world.asUser(buyers[20]!, 'select join_group($1)', [group]))).toBe('succeeded');
-    const [booked] = await world.asUser<{ id: string }>(buyers[20]!,
-      `select book_product($1, ${nextMonday} + interval '3 hours', ${nextMonday} + interval '4 hours') as id`, [product]);
-    expect(await failureOf(world.asUser(buyers[21]!, 'select cancel_booking($1)', [booked!.id]))).toBe('booking_not_found');
-    expect(await failureOf(world.asUser(buyers[20]!, 'select cancel_booking($1)', [booked!.id]))).toBe('succeeded');
-    expect(await failureOf(world.asUser(buyers[20]!, 'select cancel_booking($1)', [booked!.id]))).toBe('invalid_transition');
+    const [booked] = await world.asUser<{ id: string }>(
+      buyers[20]!,
+      `select book_product($1, ${nextMonday} + interval '3 hours', ${nextMonday} + interval '4 hours') as id`,
+      [product],
+    );
+    expect(await failureOf(world.asUser(buyers[21]!, 'select cancel_booking($1)', [booked!.id]))).toBe(
+      'booking_not_found',
+    );
+    expect(await failureOf(world.asUser(buyers[20]!, 'select cancel_booking($1)', [booked!.id]))).toBe(
+      'succeeded',
+    );
+    expect(await failureOf(world.asUser(buyers[20]!, 'select cancel_booking($1)', [booked!.id]))).toBe(
+      'invalid_transition',
+    );
   });
 });

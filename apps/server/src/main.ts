@@ -47,8 +47,13 @@ async function main(): Promise<void> {
   ];
   // A first start on the embedded database gets the demo club and prints its admin login.
   if (config.demoData && !config.databaseUrl) {
-    const demo = await loadDemoIfEmpty(platform.db, { cprKey: platform.keys.cprKey });
-    if (demo) lines.splice(-1, 0, `  Demo data: ${demo.slug}, admin login ${demo.adminEmail} / ${demo.adminPassword}`);
+    const demo = await loadDemoIfEmpty(platform.db, {
+      cprKey: platform.keys.cprKey,
+      members: config.domain.demoMembers,
+    });
+    if (demo) {
+      lines.splice(-1, 0, `  Demo data: ${demo.slug}, admin login ${demo.adminEmail} / ${demo.adminPassword}`);
+    }
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 

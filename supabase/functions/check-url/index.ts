@@ -23,13 +23,29 @@ export function isInternalAddress(address: string): boolean {
   const ip = address.startsWith('::ffff:') && net.isIPv4(address.slice(7)) ? address.slice(7) : address;
   if (net.isIPv4(ip)) {
     const [a = 0, b = 0] = ip.split('.').map(Number);
-    return a === 0 || a === 10 || a === 127 || (a === 100 && b >= 64 && b <= 127) || (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) || (a === 192 && b === 168) || (a === 192 && b === 0) ||
-      (a === 198 && (b === 18 || b === 19)) || a >= 224;
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      (a === 192 && b === 0) ||
+      (a === 198 && (b === 18 || b === 19)) ||
+      a >= 224
+    );
   }
   const v6 = ip.toLowerCase();
-  return v6 === '::' || v6 === '::1' || /^f[cd]/.test(v6) || /^fe[89ab]/.test(v6) || v6.startsWith('ff') ||
-    v6.startsWith('64:ff9b:') || v6.startsWith('2001:db8:');
+  return (
+    v6 === '::' ||
+    v6 === '::1' ||
+    /^f[cd]/.test(v6) ||
+    /^fe[89ab]/.test(v6) ||
+    v6.startsWith('ff') ||
+    v6.startsWith('64:ff9b:') ||
+    v6.startsWith('2001:db8:')
+  );
 }
 
 class Refused extends Error {}
@@ -39,16 +55,23 @@ interface Hop {
   location: string | undefined;
 }
 
-function requestOnce(url: URL, method: 'HEAD' | 'GET', allowHosts: Set<string>, signal: AbortSignal): Promise<Hop> {
+function requestOnce(
+  url: URL,
+  method: 'HEAD' | 'GET',
+  allowHosts: Set<string>,
+  signal: AbortSignal,
+): Promise<Hop> {
   const allowInternal = allowHosts.has(url.hostname.toLowerCase());
   const lookup: net.LookupFunction = (hostname, options, callback) => {
     dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '', 0);
       const list = addresses as dns.LookupAddress[];
       const bad = list.find((a) => isInternalAddress(a.address));
-      if (bad && !allowInternal) return callback(new Refused(`${hostname} resolves to an internal address`), '', 0);
+      if (bad && !allowInternal)
+        return callback(new Refused(`${hostname} resolves to an internal address`), '', 0);
       const first = list[0]!;
-      if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+      if ((options as { all?: boolean }).all)
+        return (callback as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, list);
       callback(null, first.address, first.family);
     });
   };
@@ -59,12 +82,18 @@ function requestOnce(url: URL, method: 'HEAD' | 'GET', allowHosts: Set<string>, 
       return;
     }
     const client = url.protocol === 'https:' ? https : http;
-    const req = client.request(url, { method, lookup, signal, headers: { 'user-agent': 'club-platform-link-check/1', accept: '*/*' } },
+    const req = client.request(
+      url,
+      { method, lookup, signal, headers: { 'user-agent': 'club-platform-link-check/1', accept: '*/*' } },
       (res) => {
         res.resume();
         const location = res.headers.location;
-        resolve({ status: res.statusCode ?? 0, location: typeof location === 'string' ? location : undefined });
-      });
+        resolve({
+          status: res.statusCode ?? 0,
+          location: typeof location === 'string' ? location : undefined,
+        });
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -78,7 +107,8 @@ export interface CheckResult {
 }
 
 export async function checkUrl(raw: unknown, env: Env): Promise<CheckResult> {
-  if (typeof raw !== 'string' || raw.trim() === '' || raw.length > 2048) return { valid: false, reason: 'invalid_url' };
+  if (typeof raw !== 'string' || raw.trim() === '' || raw.length > 2048)
+    return { valid: false, reason: 'invalid_url' };
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -86,14 +116,21 @@ export async function checkUrl(raw: unknown, env: Env): Promise<CheckResult> {
     return { valid: false, reason: 'invalid_url' };
   }
   const timeoutMs = Math.min(Math.max(Number(env.CHECK_URL_TIMEOUT_MS ?? 5000) || 5000, 100), 30_000);
-  const allowHosts = new Set((env.CHECK_URL_ALLOW_HOSTS ?? '').split(',').map((h) => h.trim().toLowerCase()).filter(Boolean));
+  const allowHosts = new Set(
+    (env.CHECK_URL_ALLOW_HOSTS ?? '')
+      .split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+  );
   const signal = AbortSignal.timeout(timeoutMs);
   try {
     for (let hop = 0; hop <= maxRedirects; hop++) {
-      if (url.protocol !== 'http:' && url.protocol !== 'https:') return { valid: false, reason: 'unsupported_scheme' };
+      if (url.protocol !== 'http:' && url.protocol !== 'https:')
+        return { valid: false, reason: 'unsupported_scheme' };
       if (url.username || url.password) return { valid: false, reason: 'credentials_in_url' };
       let result = await requestOnce(url, 'HEAD', allowHosts, signal);
-      if (result.status === 405 || result.status === 501) result = await requestOnce(url, 'GET', allowHosts, signal);
+      if (result.status === 405 || result.status === 501)
+        result = await requestOnce(url, 'GET', allowHosts, signal);
       if (result.status >= 300 && result.status < 400 && result.location) {
         url = new URL(result.location, url);
         continue;

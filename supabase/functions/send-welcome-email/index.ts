@@ -17,7 +17,8 @@ const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{1
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
-const failed = (status: number, reason: string) => json({ error: 'Failed to send welcome email', reason }, status);
+const failed = (status: number, reason: string) =>
+  json({ error: 'Failed to send welcome email', reason }, status);
 
 interface WelcomeRow {
   email: string | null;
@@ -39,7 +40,8 @@ export default async function handler(req: Request, context?: { env?: Env }): Pr
   }
   const groupId = typeof body?.group_id === 'string' ? body.group_id : '';
   const memberId = typeof body?.member_id === 'string' ? body.member_id : '';
-  if (!uuidPattern.test(groupId) || !uuidPattern.test(memberId)) return failed(400, 'group_id_and_member_id_required');
+  if (!uuidPattern.test(groupId) || !uuidPattern.test(memberId))
+    return failed(400, 'group_id_and_member_id_required');
   const authorization = req.headers.get('authorization');
   if (!authorization || !env.SUPABASE_URL || !env.SUPABASE_ANON_KEY) return failed(401, 'not_signed_in');
 
@@ -61,7 +63,10 @@ export default async function handler(req: Request, context?: { env?: Env }): Pr
       from: env.SMTP_FROM ?? `${data.community_name} <no-reply@localhost>`,
       to: { name: data.full_name, address: data.email },
       subject: `Velkommen til ${data.group_title}`,
-      text: data.welcome_email.trim() !== '' ? data.welcome_email : `Velkommen til ${data.group_title} i ${data.community_name}!`,
+      text:
+        data.welcome_email.trim() !== ''
+          ? data.welcome_email
+          : `Velkommen til ${data.group_title} i ${data.community_name}!`,
     });
   } catch {
     return failed(502, 'smtp_failed');

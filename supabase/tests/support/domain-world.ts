@@ -12,17 +12,19 @@ import { openDatabaseForTest } from './open-database-for-test';
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export const cprKey = 'test-cpr-key-0123456789';
-export const adminAreas = ['analytics', 'billing', 'booking', 'event', 'group', 'knowledge_base', 'member', 'news'] as const;
+export const adminAreas = [
+  'analytics',
+  'billing',
+  'booking',
+  'event',
+  'group',
+  'knowledge_base',
+  'member',
+  'news',
+] as const;
 export type Area = (typeof adminAreas)[number];
 
-export type Actor =
-  | 'anon'
-  | 'service'
-  | 'memberA'
-  | 'managerA'
-  | 'ownerA'
-  | 'adminB'
-  | `${Area}AdminA`;
+export type Actor = 'anon' | 'service' | 'memberA' | 'managerA' | 'ownerA' | 'adminB' | `${Area}AdminA`;
 
 export interface World {
   db: Database;
@@ -50,11 +52,21 @@ export async function createUser(db: Queryable, email: string): Promise<string> 
   return id;
 }
 
-export async function addMember(db: Queryable, community: string, first: string, userId?: string): Promise<string> {
+export async function addMember(
+  db: Queryable,
+  community: string,
+  first: string,
+  userId?: string,
+): Promise<string> {
   const result = await db.query<{ id: string }>(
     `insert into public.members (community_id, user_id, first_name, last_name, email)
      values ($1, $2, $3, 'Jensen', $4) returning id`,
-    [community, userId ?? null, first, `${first.toLowerCase()}.${crypto.randomBytes(3).toString('hex')}@example.dk`],
+    [
+      community,
+      userId ?? null,
+      first,
+      `${first.toLowerCase()}.${crypto.randomBytes(3).toString('hex')}@example.dk`,
+    ],
   );
   return result.rows[0]!.id;
 }
@@ -102,8 +114,10 @@ export async function createWorld(): Promise<World> {
     return { role: 'authenticated', claims: { sub: users[actor], aud: 'authenticated' } };
   };
   const settings = { 'app.cpr_key': cprKey };
-  const run = async <T>(context: { role: string; claims: Record<string, unknown> }, fn: (tx: Queryable) => Promise<T>) =>
-    withRequestContext(db, { ...context, settings }, fn);
+  const run = async <T>(
+    context: { role: string; claims: Record<string, unknown> },
+    fn: (tx: Queryable) => Promise<T>,
+  ) => withRequestContext(db, { ...context, settings }, fn);
 
   return {
     db,
@@ -114,8 +128,9 @@ export async function createWorld(): Promise<World> {
     as: async <T extends Row>(actor: Actor, sql: string, params?: unknown[]) =>
       run(contextFor(actor), async (tx) => (await tx.query<T>(sql, params)).rows),
     asUser: async <T extends Row>(userId: string | null, sql: string, params?: unknown[]) =>
-      run(userId ? { role: 'authenticated', claims: { sub: userId } } : { role: 'anon', claims: {} }, async (tx) =>
-        (await tx.query<T>(sql, params)).rows,
+      run(
+        userId ? { role: 'authenticated', claims: { sub: userId } } : { role: 'anon', claims: {} },
+        async (tx) => (await tx.query<T>(sql, params)).rows,
       ),
     inRequest: (actor, fn) => run(contextFor(actor), fn),
     close: () => testDb.drop(),

@@ -30,7 +30,8 @@ export interface MatrixRows {
 
 export async function createMatrixRows(world: World): Promise<MatrixRows> {
   const { db, communityA: a } = world;
-  const one = async (sql: string, params: unknown[] = []) => (await db.query<{ id: string }>(sql, params)).rows[0]!.id;
+  const one = async (sql: string, params: unknown[] = []) =>
+    (await db.query<{ id: string }>(sql, params)).rows[0]!.id;
   const manager = world.memberOf.managerA!;
   const club = await one(`insert into clubs (community_id, name) values ($1, 'Fodbold') returning id`, [a]);
   const otherMember = await addMember(db, a, 'Ole');
@@ -41,61 +42,127 @@ export async function createMatrixRows(world: World): Promise<MatrixRows> {
   });
   const publishedEvent = await one(
     `insert into events (community_id, title, starts_at, status, visibility)
-     values ($1, 'Sommerfest', now() + interval '30 days', 'published', 'members') returning id`, [a]);
+     values ($1, 'Sommerfest', now() + interval '30 days', 'published', 'members') returning id`,
+    [a],
+  );
   const draftEvent = await one(
-    `insert into events (community_id, title, starts_at) values ($1, 'Kladde', now() + interval '40 days') returning id`, [a]);
+    `insert into events (community_id, title, starts_at) values ($1, 'Kladde', now() + interval '40 days') returning id`,
+    [a],
+  );
   const ticket = await one(
     `insert into tickets (community_id, event_id, name, participant_limit, price_ore) values ($1, $2, 'Voksen', 100, 15000)
-     returning id`, [a, publishedEvent]);
+     returning id`,
+    [a, publishedEvent],
+  );
   const addon = await one(
-    `insert into event_addons (community_id, event_id, name) values ($1, $2, 'Mad') returning id`, [a, publishedEvent]);
-  await db.query(`insert into addon_options (community_id, addon_id, title, price_ore) values ($1, $2, 'Buffet', 9500)`,
-    [a, addon]);
+    `insert into event_addons (community_id, event_id, name) values ($1, $2, 'Mad') returning id`,
+    [a, publishedEvent],
+  );
+  await db.query(
+    `insert into addon_options (community_id, addon_id, title, price_ore) values ($1, $2, 'Buffet', 9500)`,
+    [a, addon],
+  );
   const job = await one(
     `insert into volunteer_jobs (community_id, event_id, title, slots) values ($1, $2, 'Bar', 4) returning id`,
-    [a, publishedEvent]);
+    [a, publishedEvent],
+  );
   const purchase = await one(
     `insert into ticket_purchases (community_id, event_id, ticket_id, member_id, unit_price_ore, total_ore)
-     values ($1, $2, $3, $4, 15000, 15000) returning id`, [a, publishedEvent, ticket, manager]);
+     values ($1, $2, $3, $4, 15000, 15000) returning id`,
+    [a, publishedEvent, ticket, manager],
+  );
   const signup = await one(
-    `insert into volunteer_signups (community_id, job_id, member_id) values ($1, $2, $3) returning id`, [a, job, manager]);
+    `insert into volunteer_signups (community_id, job_id, member_id) values ($1, $2, $3) returning id`,
+    [a, job, manager],
+  );
   const post = await one(
     `insert into news_posts (community_id, title, content, status, visibility) values ($1, 'Nyt', 'Tekst', 'published', 'members')
-     returning id`, [a]);
+     returning id`,
+    [a],
+  );
   const comment = await one(
     `insert into news_comments (community_id, post_id, member_id, author_name, body) values ($1, $2, $3, 'Morten', 'Fint')
-     returning id`, [a, post, manager]);
+     returning id`,
+    [a, post, manager],
+  );
   const group = await one(`insert into groups (community_id, title) values ($1, 'Senior') returning id`, [a]);
   const groupMember = await one(
-    `insert into group_members (community_id, group_id, member_id) values ($1, $2, $3) returning id`, [a, group, manager]);
+    `insert into group_members (community_id, group_id, member_id) values ($1, $2, $3) returning id`,
+    [a, group, manager],
+  );
   const tag = await one(`insert into tags (community_id, name) values ($1, 'Frivillig') returning id`, [a]);
-  await db.query(`insert into member_tags (community_id, member_id, tag_id) values ($1, $2, $3)`, [a, otherMember, tag]);
-  const product = await one(`insert into booking_products (community_id, name) values ($1, 'Bane 1') returning id`, [a]);
+  await db.query(`insert into member_tags (community_id, member_id, tag_id) values ($1, $2, $3)`, [
+    a,
+    otherMember,
+    tag,
+  ]);
+  const product = await one(
+    `insert into booking_products (community_id, name) values ($1, 'Bane 1') returning id`,
+    [a],
+  );
   await db.query(
     `insert into product_availability (community_id, product_id, weekday, starts_at, ends_at)
-     select $1, $2, d, '08:00', '22:00' from generate_series(1, 7) d`, [a, product]);
+     select $1, $2, d, '08:00', '22:00' from generate_series(1, 7) d`,
+    [a, product],
+  );
   const booking = await one(
     `insert into bookings (community_id, product_id, member_id, starts_at, ends_at)
-     values ($1, $2, $3, now() + interval '2 days', now() + interval '2 days 1 hour') returning id`, [a, product, manager]);
+     values ($1, $2, $3, now() + interval '2 days', now() + interval '2 days 1 hour') returning id`,
+    [a, product, manager],
+  );
   const order = await one(
     `insert into orders (community_id, product_id, product_name, member_id, amount_ore) values ($1, $2, 'Bane 1', $3, 20000)
-     returning id`, [a, product, manager]);
+     returning id`,
+    [a, product, manager],
+  );
   const plan = await one(
-    `insert into billing_plans (community_id, name, price_ore) values ($1, 'Kontingent', 120000) returning id`, [a]);
+    `insert into billing_plans (community_id, name, price_ore) values ($1, 'Kontingent', 120000) returning id`,
+    [a],
+  );
   const terms = await one(
-    `insert into payment_terms (community_id, name, days_due, is_default) values ($1, 'Netto 14', 14, true) returning id`, [a]);
+    `insert into payment_terms (community_id, name, days_due, is_default) values ($1, 'Netto 14', 14, true) returning id`,
+    [a],
+  );
   const account = await one(
     `insert into billing_accounts (community_id, name, member_id, plan_id, payment_terms_id) values ($1, 'Ole', $2, $3, $4)
-     returning id`, [a, otherMember, plan, terms]);
-  const invoice = await one(`insert into invoices (community_id, account_id) values ($1, $2) returning id`, [a, account]);
+     returning id`,
+    [a, otherMember, plan, terms],
+  );
+  const invoice = await one(`insert into invoices (community_id, account_id) values ($1, $2) returning id`, [
+    a,
+    account,
+  ]);
   await db.query(
     `insert into invoice_lines (community_id, invoice_id, description, unit_price_ore) values ($1, $2, 'Kontingent', 120000)`,
-    [a, invoice]);
+    [a, invoice],
+  );
   const redirect = await one(
     `insert into redirects (community_id, from_path, to_url) values ($1, '/da/alpha-if/gammel', '/da/alpha-if/news')
-     returning id`, [a]);
+     returning id`,
+    [a],
+  );
   return {
-    club, otherMember, publishedEvent, draftEvent, ticket, addon, job, purchase, signup, post, comment, group,
-    groupMember, tag, product, booking, order, plan, terms, account, invoice, redirect,
+    club,
+    otherMember,
+    publishedEvent,
+    draftEvent,
+    ticket,
+    addon,
+    job,
+    purchase,
+    signup,
+    post,
+    comment,
+    group,
+    groupMember,
+    tag,
+    product,
+    booking,
+    order,
+    plan,
+    terms,
+    account,
+    invoice,
+    redirect,
   };
 }
