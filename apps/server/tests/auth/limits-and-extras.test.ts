@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
 import { inbox, latestMessage, strongPassword, uniqueEmail } from './auth-test-kit';
@@ -122,6 +124,36 @@ describe('the development inbox in production', () => {
       expect(dup.error?.message).toBe('User already registered');
     } finally {
       await t.stop();
+    }
+  });
+});
+
+describe('the captcha check', () => {
+  it('refuses sign-ups without an accepted captcha token', async () => {
+    const verifier = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const form = new URLSearchParams(body);
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ success: form.get('response') === 'good-token' && form.get('secret') === 'captcha-secret' }));
+      });
+    });
+    await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
+    const port = (verifier.address() as AddressInfo).port;
+    const t = await startTestPlatform({ AUTH_CAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/verify`, AUTH_CAPTCHA_SECRET: 'captcha-secret' });
+    try {
+      const none = await t.client().auth.signUp({ email: uniqueEmail(), password: strongPassword });
+      expect(none.error?.code).toBe('captcha_failed');
+      const bad = await t.client().auth.signUp({ email: uniqueEmail(), password: strongPassword, options: { captchaToken: 'bad-token' } });
+      expect(bad.error?.code).toBe('captcha_failed');
+      const good = await t.client().auth.signUp({ email: uniqueEmail(), password: strongPassword, options: { captchaToken: 'good-token' } });
+      expect(good.error).toBeNull();
+      const admin = await t.adminClient().auth.admin.createUser({ email: uniqueEmail(), password: strongPassword });
+      expect(admin.error).toBeNull();
+    } finally {
+      await t.stop();
+      await new Promise<void>((resolve) => verifier.close(() => resolve()));
     }
   });
 });

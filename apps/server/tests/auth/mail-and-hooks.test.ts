@@ -52,6 +52,7 @@ describe('mail over SMTP, SMS over a webhook, and the access token hook', () => 
       MAIL_FROM: 'Klubben <noreply@klub.test>',
       SMS_WEBHOOK_URL: `http://127.0.0.1:${smsPort}/sms`,
       AUTH_PHONE_ENABLED: 'true',
+      AUTH_MFA_PHONE_ENABLED: 'true',
       AUTH_MAX_FREQUENCY: '0',
       AUTH_SMS_MAX_FREQUENCY: '0',
       AUTH_HOOK_CUSTOM_ACCESS_TOKEN: 'pg-functions://postgres/public/test_token_hook',
@@ -141,6 +142,35 @@ describe('mail over SMTP, SMS over a webhook, and the access token hook', () => 
     expect(otp.data.messageId).toMatch(/^sms-\d+$/);
     const bad = await client.auth.signUp({ phone: '0123', password: strongPassword });
     expect(bad.error?.message).toBe('Invalid phone number format (E.164 required)');
+  });
+
+  it('changes the phone number after the SMS code, and verifies a phone MFA factor', async () => {
+    const email = uniqueEmail('phone');
+    await t.adminClient().auth.admin.createUser({ email, password: strongPassword, email_confirm: true });
+    const client = t.client();
+    const { data } = await client.auth.signInWithPassword({ email, password: strongPassword });
+    await client.auth.setSession(data.session!);
+    const phone = `+4530${Math.floor(100000 + Math.random() * 899999)}`;
+    const upd = await client.auth.updateUser({ phone });
+    expect(upd.error).toBeNull();
+    expect(upd.data.user?.new_phone).toBe(phone.slice(1));
+    const code = /(\d{6})/.exec(sms.filter((m) => m.to === phone).at(-1)!.body)![1]!;
+    const verified = await client.auth.verifyOtp({ phone, token: code, type: 'phone_change' });
+    expect(verified.error).toBeNull();
+    expect(verified.data.user?.phone).toBe(phone.slice(1));
+    expect(verified.data.user?.identities?.map((i) => i.provider).sort()).toEqual(['email', 'phone']);
+
+    await client.auth.setSession(verified.data.session!);
+    const enrol = await client.auth.mfa.enroll({ factorType: 'phone', phone });
+    expect(enrol.error).toBeNull();
+    const challenge = await client.auth.mfa.challenge({ factorId: enrol.data!.id });
+    expect(challenge.error).toBeNull();
+    const mfaCode = /(\d{6})/.exec(sms.filter((m) => m.to === phone).at(-1)!.body)![1]!;
+    const wrong = await client.auth.mfa.verify({ factorId: enrol.data!.id, challengeId: challenge.data!.id, code: mfaCode === '000000' ? '111111' : '000000' });
+    expect(wrong.error?.message).toBe('Invalid MFA Phone code entered');
+    const ok = await client.auth.mfa.verify({ factorId: enrol.data!.id, challengeId: challenge.data!.id, code: mfaCode });
+    expect(ok.error).toBeNull();
+    expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal2');
   });
 
   it('surfaces hook refusals and malformed hook output as errors', async () => {

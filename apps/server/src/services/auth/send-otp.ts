@@ -60,8 +60,6 @@ export async function sendOtp(ctx: AuthContext, c: Context<AppEnv>): Promise<Res
       }
     }
     if (phone) {
-      const confirmed = user.phone_confirmed_at !== null;
-      void confirmed;
       const sent = await issueSmsToken(ctx, q, user, { phone, column: 'confirmation_token', sentAtColumn: 'confirmation_sent_at', checkFrequency: true });
       return sent;
     }

@@ -35,12 +35,11 @@ export async function signUp(ctx: AuthContext, c: Context<AppEnv>): Promise<Resp
   if (!password) throw validation('Signup requires a valid password');
   assertStrongPassword({ minLength: ctx.config.passwordMinLength, requiredCharacters: ctx.config.passwordRequiredCharacters }, password);
   if (rawEmail && rawPhone) throw validation('Only an email address or phone number should be provided on signup.');
-  const channel = readChannel(body);
+  readChannel(body);
   const pkce = readPkceParams(body);
   if (rawPhone && pkce) throw validation('PKCE not supported for phone signups');
   if (rawEmail && !ctx.config.emailEnabled) throw new AuthError(400, 'email_provider_disabled', 'Email signups are disabled');
   if (rawPhone && !ctx.config.phoneEnabled) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
-  void channel;
   const email = rawEmail ? normaliseEmail(rawEmail) : undefined;
   const phone = rawPhone ? normalisePhone(rawPhone) : undefined;
   const data = optionalObject(body, 'data') ?? {};
