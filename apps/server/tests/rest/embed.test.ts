@@ -66,6 +66,14 @@ describe('relationships', () => {
     expect(data).toEqual([{ username: 'supabot', messages: [{ id: 1 }, { id: 2 }, { id: 3 }] }]);
   });
 
+  it('embeds computed relationships (functions of the parent row)', async () => {
+    const many = await db.from('users').select('username, recent_messages(id)').eq('username', 'supabot');
+    expect(many.error).toBeNull();
+    expect(many.data).toEqual([{ username: 'supabot', recent_messages: [{ id: 3 }, { id: 2 }] }]);
+    const one = await db.from('messages').select('id, author(username)').eq('id', 1);
+    expect(one.data).toEqual([{ id: 1, author: { username: 'supabot' } }]);
+  });
+
   it('nests embeds and aliases them', async () => {
     const { data } = await db
       .from('channels')

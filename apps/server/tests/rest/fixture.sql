@@ -180,3 +180,8 @@ grant all on all tables in schema hidden to anon, authenticated, service_role;
 create function rest_test.show_timeout() returns text language sql stable as $$ select current_setting('statement_timeout') $$;
 
 create function rest_test.excerpt(rest_test.messages) returns text language sql stable as $$ select left($1.message, 5) $$;
+
+create function rest_test.recent_messages(rest_test.users) returns setof rest_test.messages
+language sql stable as $$ select * from rest_test.messages where username = $1.username order by id desc limit 2 $$;
+create function rest_test.author(rest_test.messages) returns setof rest_test.users rows 1
+language sql stable as $$ select * from rest_test.users where username = $1.username $$;

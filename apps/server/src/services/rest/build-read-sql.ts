@@ -46,6 +46,10 @@ function itemsSql(node: PlanNode, params: SqlParams): { list: string[]; groupBy:
 function joinConditions(parent: PlanNode, embed: PlannedEmbed): { from: string; where: string[] } {
   const child = embed.node;
   const target = qualified(child.relation.schema, child.relation.name);
+  if (embed.rel.computed) {
+    const fn = embed.rel.computed;
+    return { from: `${qualified(fn.schema, fn.name)}(${parent.ref}) as ${child.ref}`, where: [] };
+  }
   const j = embed.rel.junction;
   if (!j) {
     return {

@@ -2,7 +2,14 @@
 // on the parent, one-to-many and one-to-one through a key on the child, many-to-many
 // through a junction table; narrowed by a hint and refused when none or several remain.
 import { restErrors } from './rest-error';
-import { findRelation, type ForeignKeyInfo, type RelationInfo, type SchemaCache } from './schema-cache';
+import {
+  findFunctions,
+  findRelation,
+  type ForeignKeyInfo,
+  type FunctionInfo,
+  type RelationInfo,
+  type SchemaCache,
+} from './schema-cache';
 
 export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
 
@@ -23,6 +30,8 @@ export interface Relationship {
     | undefined;
   key: ForeignKeyInfo;
   toOne: boolean;
+  /** A computed relationship: a function taking the parent's row and returning target rows. */
+  computed: FunctionInfo | undefined;
 }
 
 const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x) => b.includes(x));
@@ -48,6 +57,7 @@ function direct(cache: SchemaCache, parent: RelationInfo, target: RelationInfo):
         junction: undefined,
         key: fk,
         toOne: true,
+        computed: undefined,
       });
     }
     if (
@@ -64,20 +74,35 @@ function direct(cache: SchemaCache, parent: RelationInfo, target: RelationInfo):
         junction: undefined,
         key: fk,
         toOne: oneToOne,
+        computed: undefined,
       });
     }
   }
   return out;
 }
 
+/** Foreign keys grouped by the table that holds them, computed once per cache. */
+const groupedKeys = new WeakMap<SchemaCache, ForeignKeyInfo[][]>();
+
+function keysBySource(cache: SchemaCache): ForeignKeyInfo[][] {
+  let groups = groupedKeys.get(cache);
+  if (!groups) {
+    const bySource = new Map<string, ForeignKeyInfo[]>();
+    for (const fk of cache.foreignKeys) {
+      const k = `${fk.schema}\u0000${fk.table}`;
+      const list = bySource.get(k) ?? [];
+      list.push(fk);
+      bySource.set(k, list);
+    }
+    groups = [...bySource.values()].filter((keys) => keys.length > 1);
+    groupedKeys.set(cache, groups);
+  }
+  return groups;
+}
+
 function manyToMany(cache: SchemaCache, parent: RelationInfo, target: RelationInfo): Relationship[] {
   const out: Relationship[] = [];
-  const bySource = new Map<string, ForeignKeyInfo[]>();
-  for (const fk of cache.foreignKeys) {
-    const k = `${fk.schema}.${fk.table}`;
-    bySource.set(k, [...(bySource.get(k) ?? []), fk]);
-  }
-  for (const [, keys] of bySource) {
+  for (const keys of keysBySource(cache)) {
     const first = keys[0];
     if (!first) continue;
     const junction = findRelation(cache, first.schema, first.table);
@@ -105,11 +130,44 @@ function manyToMany(cache: SchemaCache, parent: RelationInfo, target: RelationIn
           },
           key: toParent,
           toOne: false,
+          computed: undefined,
         });
       }
     }
   }
   return out;
+}
+
+/** Functions f(parent_row) returning rows of a relation; ROWS 1 or a non-set result makes them to-one. */
+function computedRelationships(cache: SchemaCache, parent: RelationInfo, name: string): Relationship[] {
+  const rowType = [`${parent.schema}.${parent.name}`, parent.name, `"${parent.schema}"."${parent.name}"`];
+  return findFunctions(cache, parent.schema, name).flatMap((fn): Relationship[] => {
+    const arg = fn.args[0];
+    if (fn.args.length !== 1 || !arg || !rowType.includes(arg.type) || !fn.returnRelation) return [];
+    const target = findRelation(cache, fn.returnRelation.schema, fn.returnRelation.name);
+    if (!target) return [];
+    const toOne = !fn.returnsSet || fn.rows === 1;
+    const key: ForeignKeyInfo = {
+      name: fn.name,
+      schema: parent.schema,
+      table: parent.name,
+      columns: [],
+      refSchema: target.schema,
+      refTable: target.name,
+      refColumns: [],
+    };
+    return [
+      {
+        cardinality: toOne ? 'many-to-one' : 'one-to-many',
+        target,
+        pairs: [],
+        junction: undefined,
+        key,
+        toOne,
+        computed: fn,
+      },
+    ];
+  });
 }
 
 function matchesHint(rel: Relationship, hint: string): boolean {
@@ -151,8 +209,12 @@ export function findRelationship(
   hint: string | undefined,
 ): Relationship {
   const target = findRelation(cache, parent.schema, name);
-  let candidates: Relationship[];
-  if (target) {
+  // A function of the parent's row named like the embed is what the name says.
+  let candidates: Relationship[] = computedRelationships(cache, parent, name);
+  if (candidates.length > 0) {
+    if (hint === undefined)
+      return candidates.length === 1 ? candidates[0]! : ambiguous(parent, name, candidates);
+  } else if (target) {
     candidates = [...direct(cache, parent, target), ...manyToMany(cache, parent, target)];
   } else {
     // The target may also be named by a foreign-key column or constraint of the parent.
@@ -179,6 +241,10 @@ export function findRelationship(
   if (candidates.length === 0) {
     throw restErrors.noRelationship(parent.name, name, parent.schema, hint, null);
   }
+  return ambiguous(parent, name, candidates);
+}
+
+function ambiguous(parent: RelationInfo, name: string, candidates: Relationship[]): never {
   throw restErrors.ambiguousEmbed(
     parent.name,
     name,
