@@ -68,7 +68,7 @@ export function EditorImageField({ draft, change, communityId }: Pick<EditorSect
             </Button>
           ) : null}
         </div>
-        <p id={messageId} role={problem ? 'alert' : undefined} className={problem ? 'text-sm font-medium text-destructive' : 'text-sm text-muted-foreground'}>
+        <p id={messageId} role={problem ? 'alert' : undefined} className={problem ? 'text-sm font-medium text-destructive' : 'sr-only'}>
           {problem ? t(`editor.image.${problem}`) : t('editor.image.accepted')}
         </p>
       </CardBody>
