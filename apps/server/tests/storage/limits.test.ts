@@ -16,7 +16,7 @@ describe('storage upload limits', () => {
   async function nothingStored(name: string) {
     const { rows } = await f.t.db.query('select 1 from storage.objects where name = $1', [name]);
     expect(rows).toHaveLength(0);
-    expect(filesUnder(f.fileDir).filter((p) => p.includes(name.split('/').pop()!))).toEqual([]);
+    expect(filesUnder(f.fileDir).filter((p) => p.includes(`/${name}/@`))).toEqual([]);
   }
 
   it('accepts a real PNG within the limits', async () => {
@@ -82,5 +82,19 @@ describe('storage upload limits', () => {
       .from('docs')
       .upload(`${f.aliceId}/fits.bin`, new Blob([Buffer.alloc(4000)]));
     expect(ok.error).toBeNull();
+  });
+
+  it('accepts empty folder placeholders whatever the bucket allows, but no bytes in them', async () => {
+    const path = `${f.aliceId}/folder/.emptyFolderPlaceholder`;
+    const empty = await f.alice.storage
+      .from('images')
+      .upload(path, Buffer.alloc(0), { contentType: 'text/plain' });
+    expect(empty.error).toBeNull();
+    const other = `${f.aliceId}/other/.emptyFolderPlaceholder`;
+    const full = await f.alice.storage
+      .from('images')
+      .upload(other, Buffer.from('bytes'), { contentType: 'text/plain' });
+    expect(full.error).toMatchObject({ statusCode: '413' });
+    await nothingStored(other);
   });
 });

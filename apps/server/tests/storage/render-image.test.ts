@@ -44,11 +44,9 @@ describe('storage image transformations', () => {
   });
 
   it('keeps the aspect ratio with contain and converts the format on request', async () => {
-    const { data } = f.anon.storage
-      .from('pics')
-      .getPublicUrl('gallery/photo.png', {
-        transform: { width: 40, height: 40, resize: 'contain', format: 'origin' },
-      });
+    const { data } = f.anon.storage.from('pics').getPublicUrl('gallery/photo.png', {
+      transform: { width: 40, height: 40, resize: 'contain', format: 'origin' },
+    });
     expect(data.publicUrl).toContain('/storage/v1/render/image/public/pics/gallery/photo.png?');
     const res = await fetch(data.publicUrl);
     expect(res.status).toBe(200);
@@ -68,11 +66,9 @@ describe('storage image transformations', () => {
   });
 
   it('serves signed transformation URLs and refuses transforms of non-images', async () => {
-    const signed = await f.alice.storage
-      .from('images')
-      .createSignedUrl(`${f.aliceId}/photo.png`, 60, {
-        transform: { width: 20, height: 10, resize: 'fill' },
-      });
+    const signed = await f.alice.storage.from('images').createSignedUrl(`${f.aliceId}/photo.png`, 60, {
+      transform: { width: 20, height: 10, resize: 'fill' },
+    });
     expect(signed.error).toBeNull();
     expect(signed.data!.signedUrl).toContain('/storage/v1/render/image/sign/images/');
     const res = await fetch(signed.data!.signedUrl);

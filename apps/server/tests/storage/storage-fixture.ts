@@ -71,12 +71,15 @@ export async function startStorageFixture(env: Record<string, string> = {}): Pro
   };
 }
 
-/** Every file the backend holds under its root, relative, excluding the temp folder. */
+/**
+ * Every file the backend holds under its root, excluding the temp folder, as decoded
+ * relative paths ("<bucket>/<key>/@<version>").
+ */
 export function filesUnder(root: string): string[] {
   if (!fs.existsSync(root)) return [];
-  return (fs.readdirSync(root, { recursive: true }) as string[]).filter(
-    (f) => !f.startsWith('.tmp') && fs.statSync(path.join(root, f)).isFile(),
-  );
+  return (fs.readdirSync(root, { recursive: true }) as string[])
+    .filter((f) => !f.startsWith('.tmp') && fs.statSync(path.join(root, f)).isFile())
+    .map((f) => f.split(path.sep).map(decodeURIComponent).join('/'));
 }
 
 export const pngBytes = Buffer.from(

@@ -58,8 +58,9 @@ describe('storage streaming', () => {
       .upload(objectPath, generatedBody(size), { contentType: 'application/octet-stream', duplex: 'half' });
     const uploadPeak = watch.stop();
     expect(error).toBeNull();
-    const stored = filesUnder(f.fileDir).find((p) => p.includes('large/blob'))!;
-    expect(fs.statSync(path.join(f.fileDir, stored)).size).toBe(size);
+    expect(filesUnder(f.fileDir).filter((p) => p.includes('/large/blob.bin/@'))).toHaveLength(1);
+    const info = await f.alice.storage.from('docs').info(objectPath);
+    expect(info.data!.size).toBe(size);
     expect(uploadPeak - baseline).toBeLessThan(64 * mb);
 
     const downloadBaseline = process.memoryUsage().rss;

@@ -43,9 +43,13 @@ export async function storeObject(
   try {
     const bucket = await asService(rt, c, 'storage.object.upload', (tx) => findBucket(tx, req.bucketId));
     if (!bucket) throw storageErrors.noSuchBucket();
-    if (!mimeTypeAllowed(body.mimetype, bucket.allowed_mime_types))
+    // Folder placeholders (empty files storage clients create) pass the type check but
+    // may not carry bytes.
+    const placeholder = req.name.endsWith('.emptyFolderPlaceholder');
+    if (!placeholder && !mimeTypeAllowed(body.mimetype, bucket.allowed_mime_types)) {
       throw storageErrors.invalidMimeType(body.mimetype);
-    const maxBytes = effectiveSizeLimit(bucket.file_size_limit, rt.config.fileSizeLimit);
+    }
+    const maxBytes = placeholder ? 0 : effectiveSizeLimit(bucket.file_size_limit, rt.config.fileSizeLimit);
     if (body.declaredLength !== undefined && body.declaredLength > maxBytes)
       throw storageErrors.entityTooLarge();
 
@@ -72,7 +76,10 @@ export async function storeObject(
 
     version = crypto.randomUUID();
     const location = { bucket: req.bucketId, name: req.name, version };
-    const guard = guardUpload({ maxBytes, mimetype: body.mimetype });
+    const guard = guardUpload({
+      maxBytes,
+      mimetype: placeholder ? 'application/octet-stream' : body.mimetype,
+    });
     // A broken or aborted request body must fail the write, not leave it waiting.
     body.stream.once('error', (error) => guard.destroy(error));
     body.stream.once('aborted', () => guard.destroy(storageErrors.aborted()));
