@@ -12,10 +12,10 @@ export async function deleteRows(scope: RequestScope, name: string): Promise<Res
     relation,
     upsertMerge: false,
     applied: {},
-    dml: (params, node) => {
+    dml: (params, node, returned) => {
       const where = node.mods.conditions.map((c) => conditionSql(node, c, params));
       const whereSql = where.length > 0 ? ` where ${where.join(' and ')}` : '';
-      return `delete from ${qualified(relation.schema, relation.name)} as ${ref}${whereSql} returning ${ref} as pgrst_row, true as pgrst_inserted`;
+      return `delete from ${qualified(relation.schema, relation.name)} as ${ref}${whereSql} returning ${returned}, true as pgrst_inserted`;
     },
   });
 }

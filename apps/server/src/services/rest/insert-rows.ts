@@ -84,7 +84,7 @@ export async function insertRows(scope: RequestScope, name: string): Promise<Res
     relation,
     upsertMerge: resolution === 'merge-duplicates',
     applied: { resolution, missing: prefs.missing },
-    dml: (params) => {
+    dml: (params, _node, returned) => {
       const raw = params.add(body.raw);
       const arraySql = `(case when json_typeof(${raw}::json) = 'array' then ${raw}::json else json_build_array(${raw}::json) end)`;
       const target = `${qualified(relation.schema, relation.name)} as ${ref}`;
@@ -101,7 +101,7 @@ export async function insertRows(scope: RequestScope, name: string): Promise<Res
             : ` on conflict${target} do update set ${sets.join(', ')}`;
       }
       const inserted = resolution === 'merge-duplicates' ? `(${ref}.xmax = 0)` : 'true';
-      return `${sql} returning ${ref} as pgrst_row, ${inserted} as pgrst_inserted`;
+      return `${sql} returning ${returned}, ${inserted} as pgrst_inserted`;
     },
   });
 }

@@ -19,8 +19,12 @@ export type WriteKind = 'insert' | 'update' | 'delete';
 export interface WriteSpec {
   kind: WriteKind;
   relation: RelationInfo;
-  /** Builds "insert … / update … / delete … returning <row> as pgrst_row, <bool> as pgrst_inserted". */
-  dml: (params: SqlParams, filterNode: PlanNode) => string;
+  /**
+   * Builds "insert … / update … / delete … returning <returned>, <bool> as pgrst_inserted".
+   * `returned` is the whole row only when a representation is wanted: returning rows
+   * needs SELECT rights (and policies) that an insert-only caller does not have.
+   */
+  dml: (params: SqlParams, filterNode: PlanNode, returned: string) => string;
   /** Preferences this write honoured besides return/count/tx (resolution, missing). */
   applied: Record<string, string | undefined>;
   /** Upserts answer 200 when every row was an update. */
@@ -49,14 +53,16 @@ export async function runWrite(scope: RequestScope, spec: WriteSpec): Promise<Re
   const root = planRead(scope.cache, relation, ref, items, repNodes, deps.config.rest.aggregatesEnabled);
 
   const params = new SqlParams();
-  const dml = spec.dml(params, filterNode);
-  const rep = buildRootQuery(root, `(select (pgrst_row).* from pgrst_write) as ${ref}`, params, {
-    limit: undefined,
-    offset: undefined,
-  });
+  const dml = spec.dml(params, filterNode, representation ? `${ref} as pgrst_row` : '1 as pgrst_one');
+  const source = representation
+    ? buildRootQuery(root, `(select (pgrst_row).* from pgrst_write) as ${ref}`, params, {
+        limit: undefined,
+        offset: undefined,
+      }).select
+    : 'select 1 from pgrst_write';
   const bodyKind = representation ? media.kind : 'none';
   const sql = finalStatement(
-    [`pgrst_write as (${dml})`, `pgrst_source as (${rep.select})`],
+    [`pgrst_write as (${dml})`, `pgrst_source as (${source})`],
     bodySql(bodyKind, media.stripNulls),
     null,
     spec.upsertMerge ? '(select count(*) from pgrst_write where pgrst_inserted)' : null,

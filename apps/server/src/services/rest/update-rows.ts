@@ -21,17 +21,17 @@ export async function updateRows(scope: RequestScope, name: string): Promise<Res
     relation,
     upsertMerge: false,
     applied: {},
-    dml: (params, node) => {
+    dml: (params, node, returned) => {
       const where = node.mods.conditions.map((c) => conditionSql(node, c, params));
       const whereSql = where.length > 0 ? ` where ${where.join(' and ')}` : '';
       const target = `${qualified(relation.schema, relation.name)} as ${ref}`;
       if (columns.length === 0) {
         // Nothing to set: the statement still reports no rows, as PostgREST does.
-        return `select ${ref} as pgrst_row, true as pgrst_inserted from ${target} where false`;
+        return `select ${returned}, true as pgrst_inserted from ${target} where false`;
       }
       const sets = columns.map((c) => `${ident(c)} = pgrst_p.${ident(c)}`).join(', ');
       const rowType = qualified(relation.schema, relation.name);
-      return `update ${target} set ${sets} from json_populate_record(null::${rowType}, ${params.add(body.raw)}::json) as pgrst_p${whereSql} returning ${ref} as pgrst_row, true as pgrst_inserted`;
+      return `update ${target} set ${sets} from json_populate_record(null::${rowType}, ${params.add(body.raw)}::json) as pgrst_p${whereSql} returning ${returned}, true as pgrst_inserted`;
     },
   });
 }
