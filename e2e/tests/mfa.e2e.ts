@@ -65,6 +65,19 @@ describe('two-step verification', () => {
     const left = (await context.cookies()).filter((c) => c.name.startsWith('sb-'));
     expect(left).toEqual([]);
 
+    // The notification: F8 moves focus into its area, a swipe right past 50 px dismisses it.
+    const notice = page.locator('.toast', { hasText: 'You have signed out' });
+    await notice.waitFor();
+    await page.keyboard.press('F8');
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[role="region"]'))).toBe(true);
+    const box = (await notice.boundingBox())!;
+    await page.mouse.move(box.x + 20, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + 50, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.move(box.x + 110, box.y + box.height / 2, { steps: 5 });
+    await page.mouse.up();
+    await notice.waitFor({ state: 'detached' });
+
     await nextTotpWindow();
     await page.goto(`${platform.url}/en/tennis`);
     await page.waitForURL((url) => url.pathname === '/en/login');

@@ -107,21 +107,21 @@ describe('sign-in journey', () => {
 
   it('sends a signed-out visitor to the localized login and back to the page after sign-in', async () => {
     const userId = await createUser(platform, 'karen@example.dk', 'karens-kode-123');
-    await addMembership(platform, userId, { slug: 'skakklub', name: 'Skakklubben Springer' }, { areas: ['event'] });
+    await addMembership(platform, userId, { slug: 'skakklub', name: 'Skakklubben Springer' }, { areas: ['news'] });
     const context = await newContext(browser);
     const page = await context.newPage();
-    await page.goto(`${platform.url}/da/SkakKlub/events`);
+    await page.goto(`${platform.url}/da/SkakKlub/news`);
     await page.waitForURL((url) => url.pathname === '/da/login');
-    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/da/SkakKlub/events');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/da/SkakKlub/news');
     await signIn(page, 'karen@example.dk', 'karens-kode-123', 'da');
-    await page.waitForURL(`${platform.url}/da/SkakKlub/events`);
-    await page.getByRole('heading', { level: 1, name: 'Arrangementer' }).waitFor();
+    await page.waitForURL(`${platform.url}/da/SkakKlub/news`);
+    await page.getByRole('heading', { level: 1, name: 'Nyheder' }).waitFor();
 
     // Switching language keeps the page.
     await page.getByRole('button', { name: 'Sprog: Dansk' }).click();
     await page.getByRole('menuitemradio', { name: 'English' }).click();
-    await page.waitForURL(`${platform.url}/en/SkakKlub/events`);
-    await page.getByRole('heading', { level: 1, name: 'Events' }).waitFor();
+    await page.waitForURL(`${platform.url}/en/SkakKlub/news`);
+    await page.getByRole('heading', { level: 1, name: 'News' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
 
     // An unknown path shows the 404 view.

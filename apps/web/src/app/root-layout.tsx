@@ -1,15 +1,16 @@
 // The frame around every page: applies a route's forced colour mode, keeps <html lang> right,
-// follows auth events, loads a new build at the next navigation, shows the Safari notice, and
-// holds the global notification area.
+// asks for a redirect on every navigation, follows auth events, loads a new build at the next
+// navigation, shows the Safari notice, and holds the global notification area.
 import { commonMessages } from '@club/i18n/namespaces/common';
 import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigation, useRevalidator } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate, useNavigation, useRevalidator } from 'react-router';
 import { toast } from '../components/ui/toast-store';
 import { Toaster } from '../components/ui/toaster';
 import { isNewBuildAvailable } from '../lib/build-check';
 import { forceColourMode, type ColourValue } from '../lib/colour-mode';
 import { useDevice } from '../lib/device';
 import { useDocumentLanguage, useLanguage, useT } from '../lib/i18n';
+import { lookUpRedirect } from '../lib/redirect-lookup';
 import { supabase } from '../lib/supabase';
 
 export const safariNoticeDuration = 8000;
@@ -35,6 +36,21 @@ export function RootLayout() {
   useEffect(() => {
     if (location.key !== firstLocation.current && isNewBuildAvailable()) window.location.reload();
   }, [location.key]);
+
+  // The redirect lookup runs beside the page rather than before it, so a page never waits a
+  // round trip to appear; when a redirect applies, it follows a moment later.
+  const navigate = useNavigate();
+  useEffect(() => {
+    let current = true;
+    void lookUpRedirect(supabase(), location.pathname).then((decision) => {
+      if (!current) return;
+      if (decision.kind === 'navigate') void navigate(decision.path, { replace: true });
+      if (decision.kind === 'load') window.location.assign(decision.url);
+    });
+    return () => {
+      current = false;
+    };
+  }, [location.pathname, navigate]);
 
   useEffect(() => {
     const { data } = supabase().auth.onAuthStateChange((event) => {

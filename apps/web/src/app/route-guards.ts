@@ -1,28 +1,11 @@
-// Loaders that decide before a page renders: the per-navigation redirect lookup, the language
-// prefix, signed-in (and second factor) checks, and community membership from the token.
+// Loaders that decide before a page renders: the language prefix, signed-in (and second
+// factor) checks, and community membership from the token.
 import type { MembershipClaim } from '@club/schemas';
-import { data, redirect, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { canAdminister, type CommunityArea } from '../lib/areas';
 import { localePath, preferredLanguage, type Language } from '../lib/i18n';
 import { findMembership, membershipsFromToken } from '../lib/memberships';
-import { lookUpRedirect } from '../lib/redirect-lookup';
 import { supabase } from '../lib/supabase';
-
-export async function redirectLookupLoader({ request }: LoaderFunctionArgs): Promise<null> {
-  const url = new URL(request.url);
-  const decision = await lookUpRedirect(supabase(), url.pathname);
-  if (decision.kind === 'navigate') throw redirect(decision.path);
-  if (decision.kind === 'load') {
-    window.location.assign(decision.url);
-    await new Promise(() => undefined);
-  }
-  return null;
-}
-
-/** The lookup runs once per navigation to a new path, not on every revalidation. */
-export function revalidateOnNewPath({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs): boolean {
-  return currentUrl.pathname !== nextUrl.pathname;
-}
 
 export function rootLoader(): never {
   throw redirect(localePath(preferredLanguage()));

@@ -72,8 +72,8 @@ describe('routing rules', () => {
   });
 
   it('shows an honest empty state for an area whose screens come later', async () => {
-    renderAt('/da/acme/events/123/edit', { memberships: { acme } });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Arrangementer' })).toBeTruthy();
+    renderAt('/da/acme/news/123/edit', { memberships: { acme: { ...acme, areas: ['news'] } } });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nyheder' })).toBeTruthy();
     expect(screen.getByText(/Der er ikke tilføjet noget endnu/)).toBeTruthy();
   });
 

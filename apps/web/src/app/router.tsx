@@ -7,9 +7,7 @@ import { RootLayout } from './root-layout';
 import {
   communityLoader,
   languageLoader,
-  redirectLookupLoader,
   requireSession,
-  revalidateOnNewPath,
   rootLoader,
   signedOutOnly,
 } from './route-guards';
@@ -21,8 +19,6 @@ export function createRoutes(): RouteObject[] {
       Component: RootLayout,
       ErrorBoundary: RouteErrorView,
       HydrateFallback: LoadingView,
-      loader: redirectLookupLoader,
-      shouldRevalidate: revalidateOnNewPath,
       children: [
         {
           ErrorBoundary: RouteErrorView,

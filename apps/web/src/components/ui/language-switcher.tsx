@@ -17,8 +17,10 @@ export function LanguageSwitcher() {
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="sm">
           <Languages aria-hidden="true" />
-          <span className="sr-only">{t('language.label')}: </span>
-          <span lang={language}>{t(`language.${language}`)}</span>
+          <span className="sr-only">{`${t('language.label')}: ${t(`language.${language}`)}`}</span>
+          <span aria-hidden="true" lang={language} className="hidden sm:inline">
+            {t(`language.${language}`)}
+          </span>
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent>

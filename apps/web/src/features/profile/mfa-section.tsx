@@ -27,6 +27,13 @@ interface Enrolment {
   secret: string;
 }
 
+/** An image source for the QR code the server returns (an SVG data URI, possibly not URL-encoded, or bare SVG). */
+export function qrCodeSource(qrCode: string): string {
+  const svgStart = qrCode.indexOf('<svg');
+  if (svgStart === -1) return qrCode;
+  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(qrCode.slice(svgStart))}`;
+}
+
 async function loadFactors() {
   const [factors, level] = await Promise.all([
     supabase().auth.mfa.listFactors(),
@@ -84,7 +91,7 @@ export function MfaSection() {
       setFailure(explain(enrolError));
       return;
     }
-    setEnrolment({ factorId: enrolled.id, qrCode: enrolled.totp.qr_code, secret: enrolled.totp.secret });
+    setEnrolment({ factorId: enrolled.id, qrCode: qrCodeSource(enrolled.totp.qr_code), secret: enrolled.totp.secret });
   };
 
   return (

@@ -1,7 +1,10 @@
 // The profile: details, e-mail, password, two-step verification and linked sign-in methods.
+import { commonMessages } from '@club/i18n/namespaces/common';
 import { profileMessages } from '@club/i18n/namespaces/profile';
+import { ArrowLeft } from 'lucide-react';
+import { Link } from 'react-router';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useT } from '../../lib/i18n';
+import { localePath, useLanguage, useT } from '../../lib/i18n';
 import { useSession } from '../../lib/session';
 import { DetailsSection } from './details-section';
 import { EmailSection } from './email-section';
@@ -11,9 +14,15 @@ import { PasswordSection } from './password-section';
 
 export function ProfilePage() {
   const t = useT(profileMessages);
+  const tc = useT(commonMessages);
+  const language = useLanguage();
   const { session, loading } = useSession();
   return (
     <div className="w-full max-w-2xl space-y-6">
+      <Link to={localePath(language)} className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground">
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        {tc('actions.back')}
+      </Link>
       <header>
         <h1 className="text-2xl font-semibold tracking-tight">{t('title')}</h1>
         <p className="mt-1 text-sm text-muted-foreground">{t('description')}</p>

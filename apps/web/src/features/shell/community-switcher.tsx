@@ -13,7 +13,7 @@ export function CommunitySwitcher({ slug, communities }: { slug: string; communi
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" className="max-w-[14rem] justify-start px-2">
+        <Button variant="ghost" className="min-w-0 max-w-[11rem] justify-start px-2 sm:max-w-[14rem]">
           <Building2 aria-hidden="true" />
           <span className="sr-only">{t('topBar.switchCommunity')}: </span>
           <span className="truncate">{current?.name ?? slug}</span>
