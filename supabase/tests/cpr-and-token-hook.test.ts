@@ -110,6 +110,41 @@ describe('CPR', () => {
     );
   });
 
+  it('exports CPR numbers to managers only, auditing each one', async () => {
+    const cprOf = (rows: { mid: string; cpr: string | null }[]) =>
+      rows.find((r) => r.cpr?.startsWith('150387'))?.cpr;
+    const plain = await world.as<{ mid: string; cpr: string | null }>(
+      'memberAdminA',
+      'select mid::text, cpr from export_members($1)',
+      [world.communityA],
+    );
+    expect(cprOf(plain)).toBe('150387-xxxx');
+    const before = await world.db.query<{ n: string }>(
+      `select count(*)::text as n from cpr_audit where action = 'export'`,
+    );
+    expect(before.rows[0]!.n).toBe('0');
+    const full = await world.as<{ mid: string; cpr: string | null }>(
+      'managerA',
+      'select mid::text, cpr from export_members($1)',
+      [world.communityA],
+    );
+    expect(cprOf(full)).toBe('150387-1234');
+    expect(full).toHaveLength(plain.length);
+    const after = await world.db.query<{ viewer_user_id: string }>(
+      `select viewer_user_id from cpr_audit where action = 'export'`,
+    );
+    expect(after.rows).toEqual([{ viewer_user_id: world.users.managerA }]);
+    expect(
+      await failureOf(world.as('eventAdminA', 'select * from export_members($1)', [world.communityA])),
+    ).toBe('not_allowed');
+    expect(await failureOf(world.as('adminB', 'select * from export_members($1)', [world.communityA]))).toBe(
+      'not_allowed',
+    );
+    expect(await failureOf(world.as('anon', 'select * from export_members($1)', [world.communityA]))).toBe(
+      '42501',
+    );
+  });
+
   it('needs the server-held key', async () => {
     const noKey = await failureOf(
       world.db.transaction(async (tx) => {
