@@ -83,10 +83,12 @@ export function EventListPage({ communityId, slug }: { communityId: string; slug
     page,
     pageSize,
   };
+  // The zone matters only to the date filters; without them the list loads beside it, not after it.
+  const needsZone = Boolean(filters.from || filters.to);
   const list = useQuery({
-    queryKey: eventKeys.list(communityId, query),
+    queryKey: eventKeys.list(communityId, needsZone ? query : { ...query, timeZone: '' }),
     queryFn: () => loadEventList(query),
-    enabled: timeZone !== undefined,
+    enabled: timeZone !== undefined || !needsZone,
     placeholderData: keepPreviousData,
   });
 
