@@ -6,7 +6,7 @@ describe('admin users, invites and generated links', () => {
   let t: TestPlatform;
   beforeAll(async () => {
     t = await startTestPlatform();
-  });
+  }, 180_000);
   afterAll(async () => {
     await t.stop();
   });

@@ -14,7 +14,7 @@ describe('rate limits, reauthentication, resend and service endpoints', () => {
       AUTH_MAX_FREQUENCY: '60',
       AUTH_UPDATE_PASSWORD_REQUIRE_REAUTHENTICATION: 'true',
     });
-  });
+  }, 180_000);
   afterAll(async () => {
     await t.stop();
   });
@@ -125,7 +125,7 @@ describe('the development inbox in production', () => {
     } finally {
       await t.stop();
     }
-  });
+  }, 180_000);
 });
 
 describe('the captcha check', () => {
@@ -155,5 +155,5 @@ describe('the captcha check', () => {
       await t.stop();
       await new Promise<void>((resolve) => verifier.close(() => resolve()));
     }
-  });
+  }, 180_000);
 });

@@ -70,7 +70,7 @@ describe('mail over SMTP, SMS over a webhook, and the access token hook', () => 
           'memberships', jsonb_build_object('demo', jsonb_build_object('role', 'member')),
           'hook_method', event->>'authentication_method'));
       end $$;`);
-  });
+  }, 180_000);
   afterAll(async () => {
     await t.stop();
     await new Promise<void>((resolve) => smtp.close(() => resolve()));

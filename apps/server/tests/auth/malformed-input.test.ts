@@ -32,7 +32,7 @@ describe('malformed input never produces a 500', () => {
     await t.adminClient().auth.admin.createUser({ email, password: strongPassword, email_confirm: true });
     const { data } = await t.client().auth.signInWithPassword({ email, password: strongPassword });
     userToken = data.session!.access_token;
-  });
+  }, 180_000);
   afterAll(async () => {
     await t.stop();
   });

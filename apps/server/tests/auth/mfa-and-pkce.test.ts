@@ -21,7 +21,7 @@ describe('MFA with TOTP, and PKCE', () => {
   let t: TestPlatform;
   beforeAll(async () => {
     t = await startTestPlatform({ AUTH_MAX_FREQUENCY: '0', AUTH_URI_ALLOW_LIST: 'http://localhost:5173/**' });
-  });
+  }, 180_000);
   afterAll(async () => {
     await t.stop();
   });

@@ -53,7 +53,7 @@ describe('OpenID Connect providers', () => {
       }
       callback(req, res);
     });
-  });
+  }, 180_000);
   afterAll(async () => {
     await t.stop();
     idp.closeAllConnections();

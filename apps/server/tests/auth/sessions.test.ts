@@ -7,7 +7,7 @@ describe('sessions, refresh rotation and tokens', () => {
   let t: TestPlatform;
   beforeAll(async () => {
     t = await startTestPlatform({ AUTH_REFRESH_TOKEN_REUSE_INTERVAL: '2' });
-  });
+  }, 180_000);
   afterAll(async () => {
     await t.stop();
   });
@@ -36,6 +36,8 @@ describe('sessions, refresh rotation and tokens', () => {
       session_id: expect.any(String), email: session.user.email, phone: '',
     });
     expect(data?.claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
+    // The club schema's public.custom_access_token_hook runs by default and adds memberships.
+    expect(data?.claims.memberships).toEqual({});
   });
 
   it('rotates refresh tokens, tolerates reuse inside the interval and revokes the session after it', async () => {

@@ -7,7 +7,7 @@ describe('sign-up, confirmation and password sign-in', () => {
   let t: TestPlatform;
   beforeAll(async () => {
     t = await startTestPlatform({ AUTH_MAX_FREQUENCY: '0', AUTH_ANONYMOUS_USERS_ENABLED: 'true' });
-  });
+  }, 180_000);
   afterAll(async () => {
     await t.stop();
   });

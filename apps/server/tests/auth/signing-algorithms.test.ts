@@ -30,7 +30,7 @@ describe('signing algorithms', () => {
     } finally {
       await t.stop();
     }
-  });
+  }, 180_000);
 
   it('signs HS256 without a kid when JWT_SECRET is the signing key, and publishes no symmetric key', async () => {
     const t = await startTestPlatform({ JWT_ALGORITHM: 'HS256', JWT_SECRET: secret });
@@ -51,5 +51,5 @@ describe('signing algorithms', () => {
     } finally {
       await t.stop();
     }
-  });
+  }, 180_000);
 });

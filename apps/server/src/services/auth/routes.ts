@@ -3,6 +3,7 @@
 // other route needs a valid apikey (access/caller.ts), refused in GoTrue's format.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { GatewayError, resolveCaller } from '../../access/caller';
 import type { AppEnv } from '../../http/app-env';
 import { adminCreateUser } from './admin-create-user';
@@ -24,6 +25,7 @@ import { logOut } from './log-out';
 import { unlinkIdentity } from './manage-identities';
 import { reauthenticate } from './reauthenticate';
 import { recoverPassword } from './recover-password';
+import { maxBodyBytes } from './request-body';
 import { resendMessage } from './resend-message';
 import { sendOtp } from './send-otp';
 import { clearDevInbox, showDevInbox } from './show-dev-inbox';
@@ -62,6 +64,8 @@ export function authRoutes(ctx: AuthContext): Hono<AppEnv> {
       await next();
     });
   }
+  // Refuses oversized bodies while they stream in, before anything buffers them.
+  routes.use('*', bodyLimit({ maxSize: maxBodyBytes, onError: (c) => renderAuthError(c, new AuthError(413, 'request_entity_too_large', 'Request body too large')) }));
   routes.get('/health', run(showHealth));
   routes.get('/settings', run(showSettings));
   routes.get('/.well-known/jwks.json', run(showJwks));
