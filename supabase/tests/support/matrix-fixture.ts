@@ -8,6 +8,9 @@ export interface MatrixRows {
   otherMember: string;
   publishedEvent: string;
   draftEvent: string;
+  publicEvent: string;
+  inviteOnlyEvent: string;
+  hiddenEvent: string;
   ticket: string;
   addon: string;
   job: string;
@@ -47,6 +50,21 @@ export async function createMatrixRows(world: World): Promise<MatrixRows> {
   );
   const draftEvent = await one(
     `insert into events (community_id, title, starts_at) values ($1, 'Kladde', now() + interval '40 days') returning id`,
+    [a],
+  );
+  const publicEvent = await one(
+    `insert into events (community_id, title, starts_at, status, visibility)
+     values ($1, 'Åbent hus', now() + interval '20 days', 'published', 'public') returning id`,
+    [a],
+  );
+  const inviteOnlyEvent = await one(
+    `insert into events (community_id, title, starts_at, status, visibility)
+     values ($1, 'Holdfest', now() + interval '21 days', 'published', 'invite_only') returning id`,
+    [a],
+  );
+  const hiddenEvent = await one(
+    `insert into events (community_id, title, starts_at, status, visibility)
+     values ($1, 'Intern', now() + interval '22 days', 'published', 'hidden') returning id`,
     [a],
   );
   const ticket = await one(
@@ -90,6 +108,11 @@ export async function createMatrixRows(world: World): Promise<MatrixRows> {
     `insert into group_members (community_id, group_id, member_id) values ($1, $2, $3) returning id`,
     [a, group, manager],
   );
+  await db.query(`insert into event_invitations (community_id, event_id, group_id) values ($1, $2, $3)`, [
+    a,
+    inviteOnlyEvent,
+    group,
+  ]);
   const tag = await one(`insert into tags (community_id, name) values ($1, 'Frivillig') returning id`, [a]);
   await db.query(`insert into member_tags (community_id, member_id, tag_id) values ($1, $2, $3)`, [
     a,
@@ -146,6 +169,9 @@ export async function createMatrixRows(world: World): Promise<MatrixRows> {
     otherMember,
     publishedEvent,
     draftEvent,
+    publicEvent,
+    inviteOnlyEvent,
+    hiddenEvent,
     ticket,
     addon,
     job,
