@@ -57,7 +57,7 @@ export function DetailParticipantsSection({ participants, format, communityId, e
                       <Badge tone="danger">{t('detail.participants.cancelledTicket')}</Badge>
                     ) : p.checked_in_at ? (
                       <span className="inline-flex items-center gap-2">
-                        <Badge tone="success">{t('detail.participants.checkedIn', { time: format.time(p.checked_in_at) })}</Badge>
+                        <Badge tone="success" className="whitespace-nowrap">{t('detail.participants.checkedIn', { time: format.time(p.checked_in_at) })}</Badge>
                         <Button variant="ghost" size="icon-sm" aria-label={t('detail.participants.undoCheckIn', { name: p.member_name })} onClick={() => void setCheckIn(p, false)}>
                           <Undo2 aria-hidden="true" />
                         </Button>

@@ -28,6 +28,13 @@ import { eventKeys, useCommunityTimeZone } from './use-event-community';
 import { useLiveEvent } from './use-live-event';
 import { weekdayOf, isoToZonedInput } from './zoned-time';
 
+/** "22 Dec 2026, 12:00–20:00" on one day, both full dates and times otherwise. */
+function whenText(starts: string, ends: string | null, timeZone: string, format: ReturnType<typeof useFormat>): string {
+  if (!ends) return format.dateTime(starts);
+  const sameDay = isoToZonedInput(starts, timeZone).slice(0, 10) === isoToZonedInput(ends, timeZone).slice(0, 10);
+  return sameDay ? `${format.dateTime(starts)}–${format.time(ends)}` : `${format.dateTime(starts)} – ${format.dateTime(ends)}`;
+}
+
 export function EventDetailPage({ eventId, communityId, slug }: { eventId: string; communityId: string; slug: string }) {
   const t = useT(eventsMessages);
   const tc = useT(commonMessages);
@@ -71,7 +78,7 @@ export function EventDetailPage({ eventId, communityId, slug }: { eventId: strin
   const weekdayName = weekday ? new Intl.DateTimeFormat(language === 'da' ? 'da-DK' : 'en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday))) : '';
   const status = e.status === 'scheduled' && e.release_at && new Date(e.release_at) <= new Date() ? 'published' : e.status;
   const facts: [string, string][] = [
-    [t('detail.facts.when'), e.ends_at ? `${format.dateTime(e.starts_at)} – ${format.dateTime(e.ends_at)}` : format.dateTime(e.starts_at)],
+    [t('detail.facts.when'), whenText(e.starts_at, e.ends_at, timeZone, format)],
     [t('detail.facts.where'), e.location ?? t('detail.facts.noLocation')],
     [t('detail.facts.visibility'), t(`visibility.${e.visibility}`)],
     [t('detail.facts.kind'), t(`kind.${e.kind}`)],

@@ -160,7 +160,7 @@ export function EventListPage({ communityId, slug }: { communityId: string; slug
       ) : (
         <>
           <p className="mb-2 text-sm text-muted-foreground" aria-live="polite">
-            {t('list.count', { count: format.number(total) })}
+            {total === 1 ? t('list.countOne') : t('list.count', { count: format.number(total) })}
           </p>
           <DataTable
             caption={t('list.caption')}
