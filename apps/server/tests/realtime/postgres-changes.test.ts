@@ -259,6 +259,39 @@ describe.each(protocolVersions)('postgres_changes over protocol %s', (vsn) => {
     expect(got).toHaveLength(1);
   });
 
+  it('captures nothing for a published table until someone subscribes to it', async () => {
+    await t.db.exec(`
+      create table public.rt_quiet (id int primary key);
+      alter publication supabase_realtime add table public.rt_quiet;
+    `);
+    const notices: string[] = [];
+    const unlisten = await t.db.listen('realtime_changes', (raw) => {
+      if (raw.includes('"rt_quiet"')) notices.push(raw);
+    });
+    try {
+      await t.db.query('insert into public.rt_quiet values (1)');
+      await sleep(150);
+      expect(notices).toEqual([]);
+
+      const c = await client();
+      const { channel, got } = collect(c, 'quiet', { event: 'INSERT', schema: 'public', table: 'rt_quiet' });
+      expect((await subscribe(channel)).status).toBe('SUBSCRIBED');
+      await t.db.query('insert into public.rt_quiet values (2)');
+      await waitFor(() => got.length === 1 && notices.length === 1, 'captured while watched');
+
+      await c.removeAllChannels();
+      await sleep(200);
+      await t.db.query('insert into public.rt_quiet values (3)');
+      await sleep(150);
+      expect(notices).toHaveLength(1);
+    } finally {
+      await unlisten();
+      await t.db.exec(
+        'alter publication supabase_realtime drop table public.rt_quiet; drop table public.rt_quiet;',
+      );
+    }
+  });
+
   it("gives every table in the publication the capture trigger, the app migrations' tables too", async () => {
     const missing = await t.db.query<{ table: string }>(`
       select format('%I.%I', pt.schemaname, pt.tablename) as table

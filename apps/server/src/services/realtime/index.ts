@@ -11,6 +11,8 @@ import { realtimeRoutes } from './routes';
 /** Adds members to the change feed once it is open; until then they wait here. */
 function deferredFeed(ready: Promise<ChangeFeed | undefined>): ChangeFeed {
   return {
+    watch: async (relids) => (await ready)?.watch(relids),
+    unwatch: (relids) => void ready.then((feed) => feed?.unwatch(relids)),
     add: (member) => void ready.then((feed) => feed?.add(member)),
     remove: (member) => void ready.then((feed) => feed?.remove(member)),
     close: async () => (await ready)?.close(),
@@ -35,11 +37,12 @@ export function createRealtimeService(deps: ServerDeps): ServiceModule {
       logger.error({ err: error }, 'realtime: change capture is unavailable');
       return undefined;
     });
-  const hub = new RealtimeHub(deferredFeed(feedReady), logger);
+  const changes = deferredFeed(feedReady);
+  const hub = new RealtimeHub(changes, logger);
   const hubReady = hub.start(deps.db).catch((error: unknown) => {
     logger.error({ err: error }, 'realtime: instance fan-out is unavailable');
   });
-  const ctx: RealtimeContext = { deps, config, hub, logger };
+  const ctx: RealtimeContext = { deps, config, hub, changes, logger };
   const acceptor = createSocketAcceptor(ctx);
   return {
     routes: realtimeRoutes(ctx),

@@ -93,8 +93,14 @@ export async function joinChannel(
     }
   }
 
+  // Tables must be watched before the reply, so no change committed after it is skipped.
+  const relids = subscriptions.flatMap((sub) => (sub.relid === undefined ? [] : [sub.relid]));
+  if (relids.length > 0) await ctx.changes.watch(relids);
   // The socket may have closed, or the topic been joined again, while this join awaited.
-  if (!session.open || session.channels.has(msg.topic)) return;
+  if (!session.open || session.channels.has(msg.topic)) {
+    if (relids.length > 0) ctx.changes.unwatch(relids);
+    return;
+  }
   const presenceKey =
     typeof presence.key === 'string' && presence.key !== '' ? presence.key : crypto.randomUUID();
   const member: ChannelMember = {

@@ -1,6 +1,7 @@
 // Receives captured changes (NOTIFY realtime_changes, sent by the capture trigger at commit,
 // to every server instance) and delivers each to this instance's channels whose
 // subscriptions and RLS admit it, in commit order.
+import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Database } from '../../../database/database';
 import type { ChannelMember } from '../channel-member';
@@ -29,10 +30,19 @@ interface Notified {
 }
 
 export interface ChangeFeed {
+  /** Registers the tables as watched (the capture trigger skips unwatched ones); resolves once stored. */
+  watch(relids: string[]): Promise<void>;
+  /** Undoes a watch whose channel never joined. */
+  unwatch(relids: string[]): void;
+  /** Starts delivering to a joined channel whose tables are watched. */
   add(member: ChannelMember): void;
+  /** Stops delivering to the channel and unwatches its tables. */
   remove(member: ChannelMember): void;
   close(): Promise<void>;
 }
+
+const relidsOf = (member: ChannelMember): string[] =>
+  member.changeSubscriptions.flatMap((s) => (s.relid === undefined ? [] : [s.relid]));
 
 export async function openChangeFeed(options: {
   db: Database;
@@ -44,6 +54,53 @@ export async function openChangeFeed(options: {
   const members = new Set<ChannelMember>();
   const deps: EvaluateDeps = { ...options, catalog: new TableCatalog(db) };
   let tail: Promise<void> = Promise.resolve();
+  const instanceId = crypto.randomUUID();
+  const watchCounts = new Map<string, number>();
+  // Registry writes run one after another so a delete never overtakes a later insert.
+  let registry: Promise<void> = Promise.resolve();
+  const inRegistry = (sql: string, params: unknown[]) => {
+    const run = registry.then(() => db.query(sql, params).then(() => undefined));
+    registry = run.catch((error: unknown) =>
+      logger.warn({ err: error }, 'realtime: watched tables not updated'),
+    );
+    return run;
+  };
+
+  function watch(relids: string[]): Promise<void> {
+    const fresh: string[] = [];
+    for (const relid of relids) {
+      const count = watchCounts.get(relid) ?? 0;
+      watchCounts.set(relid, count + 1);
+      if (count === 0) fresh.push(relid);
+    }
+    if (fresh.length === 0) return registry;
+    return inRegistry(
+      `insert into realtime.watched_tables (relid, instance_id) select unnest($2::oid[]), $1
+       on conflict (relid, instance_id) do update set refreshed_at = now()`,
+      [instanceId, fresh],
+    );
+  }
+
+  function unwatch(relids: string[]): void {
+    const gone: string[] = [];
+    for (const relid of relids) {
+      const count = (watchCounts.get(relid) ?? 1) - 1;
+      if (count > 0) {
+        watchCounts.set(relid, count);
+      } else {
+        watchCounts.delete(relid);
+        gone.push(relid);
+      }
+    }
+    if (gone.length === 0) return;
+    void inRegistry('delete from realtime.watched_tables where instance_id = $1 and relid = any($2::oid[])', [
+      instanceId,
+      gone,
+    ]).catch(() => undefined);
+  }
+
+  // One process owns a PGlite database, so rows left by an earlier run are stale.
+  if (db.engine === 'pglite') await db.query('delete from realtime.watched_tables');
 
   async function load(note: Notified): Promise<CapturedChange | undefined> {
     let body: Notified = note;
@@ -126,15 +183,28 @@ export async function openChangeFeed(options: {
     db.query("delete from realtime.changes where created_at < now() - interval '5 minutes'").catch(
       () => undefined,
     );
-  }, 60_000);
+    inRegistry('update realtime.watched_tables set refreshed_at = now() where instance_id = $1', [instanceId])
+      .then(() =>
+        db.query("delete from realtime.watched_tables where refreshed_at < now() - interval '3 minutes'"),
+      )
+      .catch(() => undefined);
+  }, 30_000);
   sweep.unref();
 
   return {
+    watch,
+    unwatch,
     add: (member) => void members.add(member),
-    remove: (member) => void members.delete(member),
+    remove(member) {
+      if (members.delete(member)) unwatch(relidsOf(member));
+    },
     async close() {
       clearInterval(sweep);
       members.clear();
+      watchCounts.clear();
+      await inRegistry('delete from realtime.watched_tables where instance_id = $1', [instanceId]).catch(
+        () => undefined,
+      );
       await unlisten();
       await tail;
     },

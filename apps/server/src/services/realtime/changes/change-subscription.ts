@@ -21,6 +21,8 @@ export interface ChangeSubscription {
   /** '*' subscribes to every table of the schema. */
   table: string;
   filter: ColumnFilter | undefined;
+  /** The table's oid once validated; '0' for every table (a * schema or table). */
+  relid?: string;
 }
 
 const ops = new Set<FilterOp>(['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in']);

@@ -4,13 +4,21 @@ import type { Queryable } from '../../../database/database';
 import { SubscriptionError, type ChangeSubscription } from './change-subscription';
 import { filterSql, quoteIdent } from './evaluate-change';
 
+/** Validates the subscription and records the oid of its table on it. */
 export async function validateSubscription(db: Queryable, sub: ChangeSubscription): Promise<void> {
-  if (sub.table === '*' || sub.schema === '*') return;
+  if (sub.table === '*' || sub.schema === '*') {
+    sub.relid = '0';
+    return;
+  }
   const found = await db.query<{ oid: string | null }>('select to_regclass($1)::oid::text as oid', [
     `${quoteIdent(sub.schema)}.${quoteIdent(sub.table)}`,
   ]);
-  if (!found.rows[0]?.oid) throw new SubscriptionError(`relation ${sub.schema}.${sub.table} does not exist`);
-  if (!sub.filter) return;
+  const oid = found.rows[0]?.oid;
+  if (!oid) throw new SubscriptionError(`relation ${sub.schema}.${sub.table} does not exist`);
+  if (!sub.filter) {
+    sub.relid = oid;
+    return;
+  }
   const qualified = `${quoteIdent(sub.schema)}.${quoteIdent(sub.table)}`;
   try {
     await db.query(
@@ -21,4 +29,5 @@ export async function validateSubscription(db: Queryable, sub: ChangeSubscriptio
     const reason = error instanceof Error ? error.message : 'invalid filter';
     throw new SubscriptionError(reason);
   }
+  sub.relid = oid;
 }
