@@ -113,7 +113,10 @@ it('answers NUL bytes and odd characters without failing', async () => {
   expect([200, 400]).toContain(nul.status);
   const quoted = await read('/users?select=%22user%5C%22name%22');
   expect(quoted.status).toBe(400);
-  expect(await quoted.json()).toMatchObject({ code: '42703', message: 'column users.user"name does not exist' });
+  expect(await quoted.json()).toMatchObject({
+    code: '42703',
+    message: 'column users.user"name does not exist',
+  });
   const doubled = await read('/users?select=%22user%22%22name%22');
   expect((await doubled.json()).code).toBe('PGRST100');
   const alive = await read('/users?select=username&limit=1');

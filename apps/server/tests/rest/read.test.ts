@@ -330,6 +330,17 @@ describe('order and paging', () => {
     expect(typeof planned.count).toBe('number');
     const estimated = await db.from('users').select('*', { count: 'estimated', head: true });
     expect(estimated.count).toBe(5);
+    const withPath = await db
+      .from('users')
+      .select('username, key:data->nested->>key', { count: 'planned' })
+      .order('data->nested->>n');
+    expect(withPath.error).toBeNull();
+    expect(withPath.data).toHaveLength(5);
+    const inner = await db
+      .from('channels')
+      .select('slug, messages!inner(id)', { count: 'exact' })
+      .eq('messages.id', 2);
+    expect(inner.count).toBe(1);
   });
 
   it('answers HEAD with headers and no body', async () => {

@@ -1,5 +1,6 @@
 // The build stage for reads: the select list, lateral joins for embeds, filters, order and
 // paging of one node, recursively. Postgres renders every embed as JSON itself.
+import type { Condition } from './api-request';
 import { conditionSql, fieldSql, orderSql } from './build-filter-sql';
 import { outputName } from './parse-field';
 import type { PlanNode, PlannedEmbed } from './plan-read';
@@ -115,8 +116,20 @@ export function nodeParts(node: PlanNode, params: SqlParams): NodeParts {
 export interface RootQuery {
   /** SELECT … FROM … WHERE … ORDER BY … LIMIT … OFFSET … */
   select: string;
-  /** SELECT 1 FROM … WHERE … for counting the filtered set. */
+  /**
+   * SELECT 1 FROM … WHERE … for counting the filtered set, with only the joins that can
+   * change the row count (inner embeds and embeds filtered with is.null). It runs beside
+   * `select`, which references every parameter.
+   */
   count: string;
+  /** The select without paging, for EXPLAIN (it references every parameter itself). */
+  full: string;
+}
+
+function mentions(conditions: Condition[], name: string): boolean {
+  return conditions.some((c) =>
+    c.kind === 'tree' ? mentions(c.children, name) : c.field.path.length === 0 && c.field.name === name,
+  );
 }
 
 /** The root node's query over `from` (a relation, a function call or a write's rows). */
@@ -128,12 +141,19 @@ export function buildRootQuery(
 ): RootQuery {
   const parts = nodeParts(root, params);
   const joins = parts.joins.join(' ');
+  const countJoins = root.embeds
+    .map((e, i) =>
+      e.joinType === 'inner' || mentions(root.mods.conditions, e.outputName) ? parts.joins[i] : '',
+    )
+    .filter((j) => j)
+    .join(' ');
   const where = whereClause(parts.where);
   const group = parts.groupBy.length > 0 ? ` group by ${parts.groupBy.join(', ')}` : '';
   const order = parts.orderBy ? ` order by ${parts.orderBy}` : '';
   const list = parts.list.join(', ');
   return {
     select: `select ${list} from ${from} ${joins}${where}${group}${order}${pagingClause(paging.limit, paging.offset)}`,
-    count: `select 1 from ${from} ${joins}${where}${group}`,
+    count: `select 1 from ${from} ${countJoins}${where}${group}`,
+    full: `select ${list} from ${from} ${joins}${where}${group}${order}`,
   };
 }

@@ -40,13 +40,13 @@ export async function readRelation(scope: RequestScope, name: string): Promise<R
     async (tx) => {
       let planned: number | undefined;
       if (count === 'planned' || count === 'estimated')
-        planned = await plannedCount(tx, q.count, params.values);
+        planned = await plannedCount(tx, q.full, params.values);
       const exact =
         count === 'exact' || (count === 'estimated' && (planned ?? 0) <= deps.config.rest.maxRows);
       const total = exact ? exactCountSql(q.count) : planned === undefined ? null : String(planned);
       const sql = finalStatement(
         [`pgrst_source as (${q.select})`],
-        bodySql(media.kind, media.stripNulls),
+        bodySql(scope.method === 'HEAD' ? 'none' : media.kind, media.stripNulls),
         total,
         null,
       );
