@@ -124,6 +124,26 @@ describe('event detail, live', () => {
     await close();
   });
 
+  it('says in words why a sold ticket type cannot be removed, and keeps the event as it was', async () => {
+    const member = await signedInMember(platform, club, 'aase@example.dk', 'Aase', 'Holm');
+    const { data: junior } = await member.from('tickets').select('id').eq('event_id', eventId).eq('name', 'Junior').single();
+    expect((await member.rpc('buy_ticket', { p_ticket_id: junior!.id })).error).toBeNull();
+    const { page, errors, close } = await adminPage('en', `events/${eventId}/edit`);
+    await page.getByRole('heading', { level: 1, name: 'Edit event' }).waitFor();
+    await page.getByRole('button', { name: 'Remove ticket Junior' }).click();
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'sold' });
+    await alert.waitFor();
+    expect(await alert.textContent()).toBe('A ticket type that has been sold cannot be removed.');
+    expect(await page.getByText(/P0001|ticket_has_sales|23\d{3}/).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(`/en/sejlklub/events/${eventId}/edit`);
+    const kept = await platform.db.query<{ names: string }>(
+      'select string_agg(name, \',\' order by sort_order) as names from tickets where event_id = $1', [eventId]);
+    expect(kept.rows[0]!.names).toBe('Voksen,Junior');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('takes screenshots of list, detail and editor in both languages and colour modes', async () => {
     for (const language of ['en', 'da'] as const) {
       for (const mode of ['light', 'dark'] as const) {
