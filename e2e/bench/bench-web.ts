@@ -23,7 +23,12 @@ async function main(): Promise<void> {
   }
   const platform = await startE2ePlatform({ LOG_LEVEL: 'silent' });
   const userId = await createUser(platform, 'bench@example.dk', 'bench-kode-2026');
-  await addMembership(platform, userId, { slug: 'bench', name: 'Benchmark IF' }, { role: 'owner', areas: ['event', 'news', 'member'] });
+  await addMembership(
+    platform,
+    userId,
+    { slug: 'bench', name: 'Benchmark IF' },
+    { role: 'owner', areas: ['event', 'news', 'member'] },
+  );
 
   const port = 9300 + Math.floor(Math.random() * 500);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
@@ -88,7 +93,13 @@ async function main(): Promise<void> {
         if (target.name === '/en/login') await context.clearCookies();
         const result = await lighthouse(
           target.url,
-          { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices'], disableStorageReset: true },
+          {
+            port,
+            output: 'json',
+            logLevel: 'error',
+            onlyCategories: ['performance', 'accessibility', 'best-practices'],
+            disableStorageReset: true,
+          },
           preset === 'desktop' ? desktopConfig : undefined,
         );
         const categories = result?.lhr.categories ?? {};
@@ -96,7 +107,11 @@ async function main(): Promise<void> {
           const value = categories[id]?.score;
           return value === null || value === undefined ? 'n/a' : String(Math.round(value * 100));
         };
-        scores[`${target.name} (${preset})`] = { performance: score('performance'), accessibility: score('accessibility'), 'best practices': score('best-practices') };
+        scores[`${target.name} (${preset})`] = {
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best practices': score('best-practices'),
+        };
         if (target.name === '/en/login') {
           const again = await context.newPage();
           await again.goto(`${platform.url}/en/login`);
@@ -112,7 +127,11 @@ async function main(): Promise<void> {
     console.log('\nJavaScript and CSS loaded (gzip)');
     console.log(['page'.padEnd(22), 'JS'.padStart(10), 'CSS'.padStart(10), 'files'.padStart(6)].join(' '));
     for (const [name, s] of Object.entries(sizes)) {
-      console.log([name.padEnd(22), kb(s.js).padStart(10), kb(s.css).padStart(10), String(s.files).padStart(6)].join(' '));
+      console.log(
+        [name.padEnd(22), kb(s.js).padStart(10), kb(s.css).padStart(10), String(s.files).padStart(6)].join(
+          ' ',
+        ),
+      );
     }
     console.log('Aim: at most 250 KB of gzipped JavaScript for /en/login.');
 
@@ -128,12 +147,27 @@ async function main(): Promise<void> {
       .slice(0, 8);
     console.log('\nLargest chunks');
     console.log(['file'.padEnd(44), 'raw'.padStart(10), 'gzip'.padStart(10)].join(' '));
-    for (const c of chunks) console.log([c.file.padEnd(44), kb(c.raw).padStart(10), kb(c.gzip).padStart(10)].join(' '));
+    for (const c of chunks)
+      console.log([c.file.padEnd(44), kb(c.raw).padStart(10), kb(c.gzip).padStart(10)].join(' '));
 
     console.log('\nLighthouse (headless Chromium)');
-    console.log(['page'.padEnd(34), 'performance'.padStart(12), 'accessibility'.padStart(14), 'best practices'.padStart(15)].join(' '));
+    console.log(
+      [
+        'page'.padEnd(34),
+        'performance'.padStart(12),
+        'accessibility'.padStart(14),
+        'best practices'.padStart(15),
+      ].join(' '),
+    );
     for (const [name, s] of Object.entries(scores)) {
-      console.log([name.padEnd(34), s.performance!.padStart(12), s.accessibility!.padStart(14), s['best practices']!.padStart(15)].join(' '));
+      console.log(
+        [
+          name.padEnd(34),
+          s.performance!.padStart(12),
+          s.accessibility!.padStart(14),
+          s['best practices']!.padStart(15),
+        ].join(' '),
+      );
     }
     console.log('Aim: performance ≥ 90, accessibility ≥ 95.');
   } finally {

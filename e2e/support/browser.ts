@@ -24,7 +24,10 @@ export const viewports = {
   desktop: { width: 1280, height: 800 },
 } as const;
 
-export async function newContext(browser: Browser, options: { colorScheme?: 'light' | 'dark'; viewport?: keyof typeof viewports } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  options: { colorScheme?: 'light' | 'dark'; viewport?: keyof typeof viewports } = {},
+): Promise<BrowserContext> {
   return browser.newContext({
     viewport: viewports[options.viewport ?? 'desktop'],
     colorScheme: options.colorScheme ?? 'light',

@@ -9,18 +9,27 @@ export interface InboxMail {
   created_at: string;
 }
 
-export async function waitForMail(platform: TestPlatform, to: string, match: (mail: InboxMail) => boolean = () => true, timeoutMs = 15_000): Promise<InboxMail> {
+export async function waitForMail(
+  platform: TestPlatform,
+  to: string,
+  match: (mail: InboxMail) => boolean = () => true,
+  timeoutMs = 15_000,
+): Promise<InboxMail> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const response = await fetch(`${platform.url}/auth/v1/_dev/inbox?format=json&to=${encodeURIComponent(to)}`, {
-      headers: { apikey: platform.anonKey, accept: 'application/json' },
-    });
+    const response = await fetch(
+      `${platform.url}/auth/v1/_dev/inbox?format=json&to=${encodeURIComponent(to)}`,
+      {
+        headers: { apikey: platform.anonKey, accept: 'application/json' },
+      },
+    );
     if (response.ok) {
       const { messages } = (await response.json()) as { messages: InboxMail[] };
       const found = messages.find(match);
       if (found) return found;
     }
-    if (Date.now() > deadline) throw new Error(`no mail to ${to} within ${timeoutMs} ms (inbox answered ${response.status})`);
+    if (Date.now() > deadline)
+      throw new Error(`no mail to ${to} within ${timeoutMs} ms (inbox answered ${response.status})`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }

@@ -45,25 +45,39 @@ export async function addMembership(
   community: { slug: string; name: string },
   membership: { role?: 'member' | 'owner'; areas?: string[]; manager?: boolean } = {},
 ): Promise<Community> {
-  const existing = await platform.db.query<{ id: string }>('select id::text from public.communities where slug = $1', [community.slug]);
+  const existing = await platform.db.query<{ id: string }>(
+    'select id::text from public.communities where slug = $1',
+    [community.slug],
+  );
   const id =
     existing.rows[0]?.id ??
     (
-      await platform.db.query<{ id: string }>('insert into public.communities (slug, name) values ($1, $2) returning id::text', [
-        community.slug,
-        community.name,
-      ])
+      await platform.db.query<{ id: string }>(
+        'insert into public.communities (slug, name) values ($1, $2) returning id::text',
+        [community.slug, community.name],
+      )
     ).rows[0]!.id;
   await platform.db.query(
     `insert into public.memberships (community_id, user_id, role, areas, membership_manager)
      values ($1, $2, $3, $4::public.admin_area[], $5)`,
-    [id, userId, membership.role ?? 'member', `{${(membership.areas ?? []).join(',')}}`, membership.manager ?? false],
+    [
+      id,
+      userId,
+      membership.role ?? 'member',
+      `{${(membership.areas ?? []).join(',')}}`,
+      membership.manager ?? false,
+    ],
   );
   return { id, ...community };
 }
 
 /** A confirmed user made through the admin API. */
-export async function createUser(platform: TestPlatform, email: string, password: string, fullName = 'Ane Jensen'): Promise<string> {
+export async function createUser(
+  platform: TestPlatform,
+  email: string,
+  password: string,
+  fullName = 'Ane Jensen',
+): Promise<string> {
   const { data, error } = await platform.adminClient().auth.admin.createUser({
     email,
     password,
@@ -75,7 +89,10 @@ export async function createUser(platform: TestPlatform, email: string, password
 }
 
 export async function userIdByEmail(platform: TestPlatform, email: string): Promise<string> {
-  const { rows } = await platform.db.query<{ id: string }>('select id::text from auth.users where email = $1', [email.toLowerCase()]);
+  const { rows } = await platform.db.query<{ id: string }>(
+    'select id::text from auth.users where email = $1',
+    [email.toLowerCase()],
+  );
   if (!rows[0]) throw new Error(`no user ${email}`);
   return rows[0].id;
 }

@@ -29,7 +29,12 @@ async function nextTotpWindow(): Promise<void> {
 describe('two-step verification', () => {
   it('enrols an authenticator app and asks for its code at the next sign-in', async () => {
     const userId = await createUser(platform, 'lars@example.dk', 'lars-kode-2026', 'Lars Nielsen');
-    await addMembership(platform, userId, { slug: 'tennis', name: 'Tennisklubben Ace' }, { areas: ['booking'] });
+    await addMembership(
+      platform,
+      userId,
+      { slug: 'tennis', name: 'Tennisklubben Ace' },
+      { areas: ['booking'] },
+    );
 
     const context = await newContext(browser);
     const page = await context.newPage();

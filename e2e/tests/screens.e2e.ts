@@ -14,7 +14,12 @@ beforeAll(async () => {
   platform = await startE2ePlatform();
   browser = await launchBrowser();
   const userId = await createUser(platform, 'sofie@example.dk', 'sofie-kode-2026', 'Sofie Krogh');
-  await addMembership(platform, userId, { slug: 'fodbold', name: 'Fodboldklubben Fremad' }, { role: 'owner', areas: ['event', 'news', 'member', 'billing'], manager: true });
+  await addMembership(
+    platform,
+    userId,
+    { slug: 'fodbold', name: 'Fodboldklubben Fremad' },
+    { role: 'owner', areas: ['event', 'news', 'member', 'billing'], manager: true },
+  );
 });
 
 afterAll(async () => {
@@ -22,7 +27,10 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-async function signedInContext(colorScheme: 'light' | 'dark', viewport: 'desktop' | 'phone'): Promise<BrowserContext> {
+async function signedInContext(
+  colorScheme: 'light' | 'dark',
+  viewport: 'desktop' | 'phone',
+): Promise<BrowserContext> {
   const context = await newContext(browser, { colorScheme, viewport });
   const page = await context.newPage();
   await page.goto(`${platform.url}/en/login`);
@@ -35,8 +43,22 @@ async function signedInContext(colorScheme: 'light' | 'dark', viewport: 'desktop
 }
 
 const titles = {
-  en: { login: 'Sign in', register: 'Create an account', landing: 'Your club, in one place', news: 'News', profile: 'Profile', reset: 'Reset your password' },
-  da: { login: 'Log ind', register: 'Opret en konto', landing: 'Hele klubben ét sted', news: 'Nyheder', profile: 'Profil', reset: 'Nulstil din adgangskode' },
+  en: {
+    login: 'Sign in',
+    register: 'Create an account',
+    landing: 'Your club, in one place',
+    news: 'News',
+    profile: 'Profile',
+    reset: 'Reset your password',
+  },
+  da: {
+    login: 'Log ind',
+    register: 'Opret en konto',
+    landing: 'Hele klubben ét sted',
+    news: 'Nyheder',
+    profile: 'Profil',
+    reset: 'Nulstil din adgangskode',
+  },
 } as const;
 
 describe('main screens', () => {
@@ -57,7 +79,9 @@ describe('main screens', () => {
         ] as const) {
           await open.goto(`${platform.url}/${language}${path}`);
           await open.getByRole('heading', { level: 1, name: heading }).waitFor();
-          expect(await open.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(mode === 'dark');
+          expect(await open.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(
+            mode === 'dark',
+          );
           expect(await open.evaluate(() => document.documentElement.lang)).toBe(language);
           await screenshot(open, `${name}-${language}-${mode}-desktop`);
           found.push({ screen: name, violations: await seriousViolations(open) });
@@ -81,7 +105,9 @@ describe('main screens', () => {
           }
           if (viewport === 'phone') {
             await page.goto(`${platform.url}/${language}/fodbold`);
-            await page.getByRole('button', { name: language === 'da' ? 'Åbn menu' : 'Open navigation' }).click();
+            await page
+              .getByRole('button', { name: language === 'da' ? 'Åbn menu' : 'Open navigation' })
+              .click();
             await page.getByRole('dialog').getByRole('navigation').waitFor();
             await screenshot(page, `navigation-drawer-${language}-${mode}-phone`);
             found.push({ screen: 'navigation drawer (phone)', violations: await seriousViolations(page) });

@@ -40,7 +40,12 @@ describe('sign-in journey', () => {
 
     // The club made her a board member while the confirmation mail was on its way.
     const userId = await userIdByEmail(platform, 'mette@example.dk');
-    await addMembership(platform, userId, { slug: 'roklub', name: 'Roklubben Bølgen' }, { role: 'owner', areas: ['event', 'news'] });
+    await addMembership(
+      platform,
+      userId,
+      { slug: 'roklub', name: 'Roklubben Bølgen' },
+      { role: 'owner', areas: ['event', 'news'] },
+    );
 
     const mail = await waitForMail(platform, 'mette@example.dk');
     await page.goto(mailLink(mail));
@@ -48,9 +53,18 @@ describe('sign-in journey', () => {
     await page.getByRole('heading', { level: 1, name: 'Roklubben Bølgen' }).waitFor();
     expect(page.url()).not.toContain('code=');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Events', 'News', 'Tags', 'Clubs', 'Settings']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Overview',
+      'Events',
+      'News',
+      'Tags',
+      'Clubs',
+      'Settings',
+    ]);
     const cookies = await context.cookies();
-    const session = cookies.filter((c) => c.name.startsWith('sb-') && c.name.includes('auth-token') && !c.name.includes('code-verifier'));
+    const session = cookies.filter(
+      (c) => c.name.startsWith('sb-') && c.name.includes('auth-token') && !c.name.includes('code-verifier'),
+    );
     expect(session.length).toBeGreaterThan(0);
     for (const cookie of session) {
       expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax', httpOnly: false });
@@ -107,7 +121,12 @@ describe('sign-in journey', () => {
 
   it('sends a signed-out visitor to the localized login and back to the page after sign-in', async () => {
     const userId = await createUser(platform, 'karen@example.dk', 'karens-kode-123');
-    await addMembership(platform, userId, { slug: 'skakklub', name: 'Skakklubben Springer' }, { areas: ['news'] });
+    await addMembership(
+      platform,
+      userId,
+      { slug: 'skakklub', name: 'Skakklubben Springer' },
+      { areas: ['news'] },
+    );
     const context = await newContext(browser);
     const page = await context.newPage();
     await page.goto(`${platform.url}/da/SkakKlub/news`);
@@ -127,7 +146,9 @@ describe('sign-in journey', () => {
     // An unknown path shows the 404 view.
     await page.goto(`${platform.url}/en/skakklub/no-such-page`);
     expect(await page.getByTestId('error-status').textContent()).toBe('404');
-    expect(await page.getByTestId('error-message').textContent()).toBe('Page not found: /en/skakklub/no-such-page');
+    expect(await page.getByTestId('error-message').textContent()).toBe(
+      'Page not found: /en/skakklub/no-such-page',
+    );
     await screenshot(page, 'not-found-en-light-desktop');
 
     // A community she is not a member of sends her to the root.

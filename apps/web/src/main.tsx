@@ -34,7 +34,9 @@ async function start(): Promise<void> {
     root.render(<App router={createAppRouter()} queryClient={createQueryClient()} device={device} />);
   } catch (error) {
     console.error('The app could not mount', error);
-    root.render(<ErrorView status={503} message={undefined} language={languageFromPath(window.location.pathname)} />);
+    root.render(
+      <ErrorView status={503} message={undefined} language={languageFromPath(window.location.pathname)} />,
+    );
   }
 }
 

@@ -20,13 +20,15 @@ function readTree(language: string, file: string): MessageTree {
 
 // Every namespace file that exists in any language, so new namespaces are checked without
 // touching this test.
-const namespaceFiles = [...new Set(languages.flatMap((l) => fs.readdirSync(path.join(localesDir, l))))].filter((f) =>
-  f.endsWith('.json'),
-);
+const namespaceFiles = [
+  ...new Set(languages.flatMap((l) => fs.readdirSync(path.join(localesDir, l)))),
+].filter((f) => f.endsWith('.json'));
 
 describe('message catalogues', () => {
   it('has namespaces to check', () => {
-    expect(namespaceFiles).toEqual(expect.arrayContaining(['common.json', 'auth.json', 'shell.json', 'profile.json']));
+    expect(namespaceFiles).toEqual(
+      expect.arrayContaining(['common.json', 'auth.json', 'shell.json', 'profile.json']),
+    );
   });
 
   for (const file of namespaceFiles) {
@@ -38,7 +40,10 @@ describe('message catalogues', () => {
       for (const other of rest) {
         const missingThere = first!.keys.filter((k) => !other.keys.includes(k));
         const missingHere = other.keys.filter((k) => !first!.keys.includes(k));
-        expect({ missingInDa: missingThere, missingInEn: missingHere }).toEqual({ missingInDa: [], missingInEn: [] });
+        expect({ missingInDa: missingThere, missingInEn: missingHere }).toEqual({
+          missingInDa: [],
+          missingInEn: [],
+        });
       }
     });
 
@@ -46,7 +51,9 @@ describe('message catalogues', () => {
       const trees = languages.map((l) => readTree(l, file));
       for (const key of leafKeys(trees[0]!)) {
         const placeholders = trees.map((tree) => {
-          const message = key.split('.').reduce<unknown>((node, part) => (node as MessageTree)[part], tree) as string;
+          const message = key
+            .split('.')
+            .reduce<unknown>((node, part) => (node as MessageTree)[part], tree) as string;
           expect(message.trim(), `${file} ${key}`).not.toBe('');
           return [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
         });
@@ -58,7 +65,9 @@ describe('message catalogues', () => {
 
 describe('translator', () => {
   it('looks up nested keys and fills placeholders per language', () => {
-    expect(createTranslator(commonMessages, 'en')('errorView.notFound', { path: '/x' })).toBe('Page not found: /x');
+    expect(createTranslator(commonMessages, 'en')('errorView.notFound', { path: '/x' })).toBe(
+      'Page not found: /x',
+    );
     expect(createTranslator(commonMessages, 'da')('errorView.notFound', { path: '/x' })).toBe(
       'Siden blev ikke fundet: /x',
     );

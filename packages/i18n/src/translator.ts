@@ -6,7 +6,9 @@ export type Language = (typeof languages)[number];
 export type MessageTree = { readonly [key: string]: string | MessageTree };
 
 /** Same shape as T with every leaf a string: what a translation of T must look like. */
-export type TranslationOf<T> = { readonly [K in keyof T]: T[K] extends string ? string : TranslationOf<T[K]> };
+export type TranslationOf<T> = {
+  readonly [K in keyof T]: T[K] extends string ? string : TranslationOf<T[K]>;
+};
 
 /** Dotted paths to every string leaf of T. */
 export type MessageKey<T> = {
@@ -20,7 +22,11 @@ export interface Namespace<T extends MessageTree> {
   readonly tree?: T;
 }
 
-export function defineNamespace<T extends MessageTree>(name: string, en: T, da: TranslationOf<T>): Namespace<T> {
+export function defineNamespace<T extends MessageTree>(
+  name: string,
+  en: T,
+  da: TranslationOf<T>,
+): Namespace<T> {
   return { name, messages: { en: en as TranslationOf<T>, da } };
 }
 
@@ -46,10 +52,14 @@ export function interpolate(message: string, values?: MessageValues): string {
   });
 }
 
-export function createTranslator<T extends MessageTree>(namespace: Namespace<T>, language: Language): Translate<T> {
+export function createTranslator<T extends MessageTree>(
+  namespace: Namespace<T>,
+  language: Language,
+): Translate<T> {
   const tree = namespace.messages[language] as MessageTree;
   const fallback = namespace.messages.en as MessageTree;
-  return (key, values) => interpolate(lookupMessage(tree, key) ?? lookupMessage(fallback, key) ?? key, values);
+  return (key, values) =>
+    interpolate(lookupMessage(tree, key) ?? lookupMessage(fallback, key) ?? key, values);
 }
 
 /** Language from the first two characters of a path: `da` is Danish, anything else English. */

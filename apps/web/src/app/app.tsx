@@ -6,9 +6,24 @@ import { DeviceContext, type DeviceInfo } from '../lib/device';
 import { ErrorView } from './error-view';
 import { fatalError, subscribeFatalError } from './fatal-error';
 
-export function App({ router, queryClient, device }: { router: ReturnType<typeof createBrowserRouter>; queryClient: QueryClient; device: DeviceInfo }) {
+export function App({
+  router,
+  queryClient,
+  device,
+}: {
+  router: ReturnType<typeof createBrowserRouter>;
+  queryClient: QueryClient;
+  device: DeviceInfo;
+}) {
   const fatal = useSyncExternalStore(subscribeFatalError, fatalError, fatalError);
-  if (fatal) return <ErrorView status={fatal.status} message={fatal.message} language={languageFromPath(window.location.pathname)} />;
+  if (fatal)
+    return (
+      <ErrorView
+        status={fatal.status}
+        message={fatal.message}
+        language={languageFromPath(window.location.pathname)}
+      />
+    );
   return (
     <DeviceContext.Provider value={device}>
       <QueryClientProvider client={queryClient}>

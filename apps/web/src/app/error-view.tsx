@@ -9,7 +9,15 @@ import { buttonVariants } from '../components/ui/button';
 import { isChunkLoadError, reloadAfterChunkError } from '../lib/build-check';
 import { useLanguage } from '../lib/i18n';
 
-export function ErrorView({ status, message, language }: { status: number; message: string | undefined; language: Language }) {
+export function ErrorView({
+  status,
+  message,
+  language,
+}: {
+  status: number;
+  message: string | undefined;
+  language: Language;
+}) {
   const t = createTranslator(commonMessages, language);
   useEffect(() => {
     document.title = `${status} · ${t('errorView.title')}`;
@@ -18,7 +26,9 @@ export function ErrorView({ status, message, language }: { status: number; messa
     <main id="main" className="flex min-h-dvh items-center justify-center bg-background p-6">
       <div className="max-w-md text-center">
         <TriangleAlert aria-hidden="true" className="mx-auto mb-4 size-10 text-destructive" />
-        <p className="text-sm font-semibold text-muted-foreground">{t('errorView.statusLabel', { status })}</p>
+        <p className="text-sm font-semibold text-muted-foreground">
+          {t('errorView.statusLabel', { status })}
+        </p>
         <h1 className="mt-1 text-2xl font-semibold" data-testid="error-status">
           {status}
         </h1>
@@ -29,7 +39,11 @@ export function ErrorView({ status, message, language }: { status: number; messa
           <a className={buttonVariants({ variant: 'primary' })} href={`/${language}`}>
             {t('errorView.home')}
           </a>
-          <button type="button" className={buttonVariants({ variant: 'secondary' })} onClick={() => window.location.reload()}>
+          <button
+            type="button"
+            className={buttonVariants({ variant: 'secondary' })}
+            onClick={() => window.location.reload()}
+          >
             {t('errorView.reload')}
           </button>
         </div>
@@ -53,7 +67,8 @@ export function RouteErrorView() {
   const t = createTranslator(commonMessages, language);
   if (isChunkLoadError(error)) reloadAfterChunkError();
   if (isRouteErrorResponse(error)) {
-    const message = error.status === 404 ? t('errorView.notFound', { path: pathname }) : error.statusText || undefined;
+    const message =
+      error.status === 404 ? t('errorView.notFound', { path: pathname }) : error.statusText || undefined;
     return <ErrorView status={error.status} message={message} language={language} />;
   }
   console.error('Route error', error);

@@ -29,7 +29,10 @@ export function subscribeFatalError(listener: () => void): () => void {
 /** Errors the browser reports that are not failures of the app. */
 function ignorable(reason: unknown): boolean {
   const message = reason instanceof Error ? reason.message : String(reason);
-  return /ResizeObserver loop|AbortError|The user aborted a request/i.test(message) || (reason instanceof DOMException && reason.name === 'AbortError');
+  return (
+    /ResizeObserver loop|AbortError|The user aborted a request/i.test(message) ||
+    (reason instanceof DOMException && reason.name === 'AbortError')
+  );
 }
 
 export function installFatalErrorHandlers(): void {
@@ -41,6 +44,9 @@ export function installFatalErrorHandlers(): void {
   });
   window.addEventListener('vite:preloadError', (event) => {
     event.preventDefault();
-    reportFatalError((event as Event & { payload?: unknown }).payload ?? new Error('Failed to fetch dynamically imported module'));
+    reportFatalError(
+      (event as Event & { payload?: unknown }).payload ??
+        new Error('Failed to fetch dynamically imported module'),
+    );
   });
 }

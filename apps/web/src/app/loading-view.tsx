@@ -7,7 +7,10 @@ export function LoadingView() {
   return (
     <div className="flex min-h-dvh items-center justify-center" role="status" aria-live="polite">
       <span className="sr-only">{t('loading')}</span>
-      <span aria-hidden="true" className="size-8 animate-spin rounded-full border-2 border-muted border-t-accent" />
+      <span
+        aria-hidden="true"
+        className="size-8 animate-spin rounded-full border-2 border-muted border-t-accent"
+      />
     </div>
   );
 }

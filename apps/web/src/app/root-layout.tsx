@@ -3,7 +3,15 @@
 // navigation, shows the Safari notice, and holds the global notification area.
 import { commonMessages } from '@club/i18n/namespaces/common';
 import { useEffect, useRef } from 'react';
-import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate, useNavigation, useRevalidator } from 'react-router';
+import {
+  Outlet,
+  ScrollRestoration,
+  useLocation,
+  useMatches,
+  useNavigate,
+  useNavigation,
+  useRevalidator,
+} from 'react-router';
 import { toast } from '../components/ui/toast-store';
 import { Toaster } from '../components/ui/toaster';
 import { isNewBuildAvailable } from '../lib/build-check';
@@ -30,7 +38,10 @@ export function RootLayout() {
   const firstLocation = useRef(location.key);
   useDocumentLanguage(language);
 
-  const forced = [...matches].reverse().map((m) => (m.handle as ColourModeHandle | undefined)?.colourMode).find(Boolean);
+  const forced = [...matches]
+    .reverse()
+    .map((m) => (m.handle as ColourModeHandle | undefined)?.colourMode)
+    .find(Boolean);
   useEffect(() => forceColourMode(forced), [forced]);
 
   useEffect(() => {
@@ -54,23 +65,30 @@ export function RootLayout() {
 
   useEffect(() => {
     const { data } = supabase().auth.onAuthStateChange((event) => {
-      if (event === 'SIGNED_OUT' || event === 'TOKEN_REFRESHED') setTimeout(() => void revalidator.revalidate(), 0);
+      if (event === 'SIGNED_OUT' || event === 'TOKEN_REFRESHED')
+        setTimeout(() => void revalidator.revalidate(), 0);
     });
     return () => data.subscription.unsubscribe();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
     if (device.isSafari) {
-      toast({ title: t('safari.title'), description: t('safari.description'), duration: safariNoticeDuration });
+      toast({
+        title: t('safari.title'),
+        description: t('safari.description'),
+        duration: safariNoticeDuration,
+      });
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (
     <>
       {navigation.state === 'loading' ? (
-        <div role="progressbar" aria-label={t('loading')} className="fixed inset-x-0 top-0 z-[60] h-0.5 animate-pulse bg-accent" />
+        <div
+          role="progressbar"
+          aria-label={t('loading')}
+          className="fixed inset-x-0 top-0 z-[60] h-0.5 animate-pulse bg-accent"
+        />
       ) : null}
       <Outlet />
       <Toaster />

@@ -43,7 +43,8 @@ export async function requireSession({ request, params }: LoaderFunctionArgs) {
   const session = sessionData.session;
   if (!session) throw redirect(loginPath(language, returnTo));
   const { data: aal } = await supabase().auth.mfa.getAuthenticatorAssuranceLevel();
-  if (aal && aal.nextLevel === 'aal2' && aal.currentLevel !== 'aal2') throw redirect(loginPath(language, returnTo, 'mfa'));
+  if (aal && aal.nextLevel === 'aal2' && aal.currentLevel !== 'aal2')
+    throw redirect(loginPath(language, returnTo, 'mfa'));
   return session;
 }
 
@@ -88,5 +89,7 @@ export async function signedOutOnly({ request, params }: LoaderFunctionArgs): Pr
   const { data: aal } = await supabase().auth.mfa.getAuthenticatorAssuranceLevel();
   if (aal && aal.nextLevel === 'aal2' && aal.currentLevel !== 'aal2') return null;
   const target = url.searchParams.get('redirect');
-  throw redirect(target && target.startsWith('/') && !target.startsWith('//') ? target : localePath(languageParam(params)));
+  throw redirect(
+    target && target.startsWith('/') && !target.startsWith('//') ? target : localePath(languageParam(params)),
+  );
 }

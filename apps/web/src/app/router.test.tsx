@@ -25,19 +25,26 @@ beforeEach(() => {
 describe('routing rules', () => {
   it('shows the 404 view with the path for a language prefix that does not exist', async () => {
     renderAt('/fr/whatever');
-    expect(await screen.findByTestId('error-message')).toHaveProperty('textContent', 'Page not found: /fr/whatever');
+    expect(await screen.findByTestId('error-message')).toHaveProperty(
+      'textContent',
+      'Page not found: /fr/whatever',
+    );
     expect(screen.getByTestId('error-status').textContent).toBe('404');
   });
 
   it('shows the 404 view in Danish for an unknown page inside a community', async () => {
     renderAt('/da/acme/no-such-area', { memberships: { acme } });
-    expect((await screen.findByTestId('error-message')).textContent).toBe('Siden blev ikke fundet: /da/acme/no-such-area');
+    expect((await screen.findByTestId('error-message')).textContent).toBe(
+      'Siden blev ikke fundet: /da/acme/no-such-area',
+    );
   });
 
   it('sends a signed-out visitor of a protected page to the localized login with a way back', async () => {
     const router = renderAt('/da/acme/events?view=list');
     await waitFor(() => expect(router.state.location.pathname).toBe('/da/login'));
-    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/da/acme/events?view=list');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
+      '/da/acme/events?view=list',
+    );
     expect(await screen.findByRole('heading', { name: 'Log ind' })).toBeTruthy();
   });
 

@@ -4,13 +4,7 @@ import { communityAreaRoutes } from './community-routes';
 import { NotFoundView, RouteErrorView } from './error-view';
 import { LoadingView } from './loading-view';
 import { RootLayout } from './root-layout';
-import {
-  communityLoader,
-  languageLoader,
-  requireSession,
-  rootLoader,
-  signedOutOnly,
-} from './route-guards';
+import { communityLoader, languageLoader, requireSession, rootLoader, signedOutOnly } from './route-guards';
 
 export function createRoutes(): RouteObject[] {
   return [
@@ -33,7 +27,11 @@ export function createRoutes(): RouteObject[] {
                   children: [
                     { index: true, lazy: () => import('./routes/landing-route') },
                     { path: 'login', loader: signedOutOnly, lazy: () => import('./routes/login-route') },
-                    { path: 'register', loader: signedOutOnly, lazy: () => import('./routes/register-route') },
+                    {
+                      path: 'register',
+                      loader: signedOutOnly,
+                      lazy: () => import('./routes/register-route'),
+                    },
                     { path: 'reset', lazy: () => import('./routes/reset-route') },
                     { path: 'new-password', lazy: () => import('./routes/new-password-route') },
                     { path: 'profile', loader: requireSession, lazy: () => import('./routes/profile-route') },

@@ -7,11 +7,20 @@ import { useT } from '../lib/i18n';
 export function AppDownloadNotice() {
   const t = useT(shellMessages);
   return (
-    <div role="status" className="flex gap-4 rounded-lg border border-border bg-surface p-5" data-testid="app-download-notice">
-      <Smartphone aria-hidden="true" className="mt-0.5 size-6 shrink-0 text-accent-soft-foreground dark:text-accent" />
+    <div
+      role="status"
+      className="flex gap-4 rounded-lg border border-border bg-surface p-5"
+      data-testid="app-download-notice"
+    >
+      <Smartphone
+        aria-hidden="true"
+        className="mt-0.5 size-6 shrink-0 text-accent-soft-foreground dark:text-accent"
+      />
       <div>
         <p className="font-semibold">{t('appNotice.title')}</p>
-        <p className="mt-1 text-sm text-muted-foreground">{t('appNotice.body', { provider: appConfig().appName })}</p>
+        <p className="mt-1 text-sm text-muted-foreground">
+          {t('appNotice.body', { provider: appConfig().appName })}
+        </p>
       </div>
     </div>
   );

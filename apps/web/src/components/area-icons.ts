@@ -1,5 +1,19 @@
 // One lucide icon per community area, shared by the navigation and the area pages.
-import { BarChart3, Building2, CalendarDays, CreditCard, LayoutDashboard, Newspaper, Package, Settings, ShoppingCart, Tags, Users, UsersRound, type LucideIcon } from 'lucide-react';
+import {
+  BarChart3,
+  Building2,
+  CalendarDays,
+  CreditCard,
+  LayoutDashboard,
+  Newspaper,
+  Package,
+  Settings,
+  ShoppingCart,
+  Tags,
+  Users,
+  UsersRound,
+  type LucideIcon,
+} from 'lucide-react';
 import type { CommunityArea } from '../lib/areas';
 
 export const areaIcons: Record<CommunityArea, LucideIcon> = {

@@ -1,7 +1,14 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { checkBuild, isChunkLoadError, isNewBuildAvailable, reloadAfterChunkError, reloadGuardMs, resetBuildCheck } from './build-check';
+import {
+  checkBuild,
+  isChunkLoadError,
+  isNewBuildAvailable,
+  reloadAfterChunkError,
+  reloadGuardMs,
+  resetBuildCheck,
+} from './build-check';
 
 // A real HTTP server standing in for /builds/latest.json, whose id the test changes.
 let buildId = 'build-1';
@@ -11,7 +18,9 @@ let base = '';
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     if (req.url === '/builds/latest.json') {
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id: buildId, timestamp: 1 }));
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ id: buildId, timestamp: 1 }));
     } else res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -55,7 +64,9 @@ describe('chunk load recovery', () => {
   });
 
   it('recognises failed chunk loads', () => {
-    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(true);
+    expect(isChunkLoadError(new TypeError('Failed to fetch dynamically imported module: /assets/x.js'))).toBe(
+      true,
+    );
     expect(isChunkLoadError(new Error('Cannot read properties of undefined'))).toBe(false);
   });
 });

@@ -50,7 +50,10 @@ export function startBuildCheck(intervalMs = buildCheckIntervalMs): () => void {
 }
 
 /** Reloads once after a failed chunk load; false when a reload already happened within the guard. */
-export function reloadAfterChunkError(now = Date.now(), reload: () => void = () => window.location.reload()): boolean {
+export function reloadAfterChunkError(
+  now = Date.now(),
+  reload: () => void = () => window.location.reload(),
+): boolean {
   let last = 0;
   try {
     last = Number(window.sessionStorage.getItem(reloadGuardKey) ?? 0);

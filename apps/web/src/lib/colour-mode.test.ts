@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { colourModeState, colourModeStorageKey, forceColourMode, resetColourMode, setColourPreference, subscribeColourMode } from './colour-mode';
+import {
+  colourModeState,
+  colourModeStorageKey,
+  forceColourMode,
+  resetColourMode,
+  setColourPreference,
+  subscribeColourMode,
+} from './colour-mode';
 
 // A media query list whose `matches` the test flips, firing change listeners like the OS would.
 function installSystemScheme(initialDark: boolean) {
@@ -30,7 +37,12 @@ describe('colour mode', () => {
   it('follows the system by default, live', () => {
     const system = installSystemScheme(false);
     resetColourMode();
-    expect(colourModeState()).toEqual({ preference: 'system', value: 'light', unknown: false, forced: false });
+    expect(colourModeState()).toEqual({
+      preference: 'system',
+      value: 'light',
+      unknown: false,
+      forced: false,
+    });
     let notified = 0;
     const stop = subscribeColourMode(() => (notified += 1));
     system.set(true);

@@ -44,7 +44,9 @@ function compute(preference: ColourPreference): ColourModeState {
 
 function update(preference: ColourPreference = state.preference): void {
   const next = compute(preference);
-  const changed = Object.keys(next).some((k) => next[k as keyof ColourModeState] !== state[k as keyof ColourModeState]);
+  const changed = Object.keys(next).some(
+    (k) => next[k as keyof ColourModeState] !== state[k as keyof ColourModeState],
+  );
   state = next;
   document.documentElement.classList.toggle('dark', next.value === 'dark');
   if (changed) for (const listener of listeners) listener();

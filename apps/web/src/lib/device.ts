@@ -17,7 +17,8 @@ export interface DeviceInfo {
   isCrawler: boolean;
 }
 
-const crawlerPattern = /bot|crawl|spider|slurp|facebookexternalhit|embedly|quora link preview|whatsapp|lighthouse|headlesschrome/i;
+const crawlerPattern =
+  /bot|crawl|spider|slurp|facebookexternalhit|embedly|quora link preview|whatsapp|lighthouse|headlesschrome/i;
 
 function browserKind(ua: string): BrowserKind {
   if (/Edg(e|A|iOS)?\//.test(ua)) return 'edge';
@@ -35,7 +36,8 @@ export function detectDevice(ua: string, maxTouchPoints = 0): DeviceInfo {
   const isIos = /iPhone|iPad|iPod/.test(ua) || isIpadAsMac;
   const isAndroid = /Android/.test(ua);
   const isTablet = /iPad|Tablet|PlayBook|Silk/.test(ua) || isIpadAsMac || (isAndroid && !/Mobile/.test(ua));
-  const isMobile = !isTablet && (/Mobi|iPhone|iPod|Windows Phone/.test(ua) || (isAndroid && /Mobile/.test(ua)));
+  const isMobile =
+    !isTablet && (/Mobi|iPhone|iPod|Windows Phone/.test(ua) || (isAndroid && /Mobile/.test(ua)));
   const browser = browserKind(ua);
   return {
     isMobile,

@@ -7,8 +7,12 @@ import { localePath, switchLanguagePath, useFormat, useLanguage } from './i18n';
 
 describe('language paths', () => {
   it('swaps the prefix and keeps the rest of the page, its query and hash', () => {
-    expect(switchLanguagePath('/en/acme/events/12', '?tab=tickets', '#top', 'da')).toBe('/da/acme/events/12?tab=tickets#top');
-    expect(switchLanguagePath('/da/login', '?redirect=%2Fda%2Facme', '', 'en')).toBe('/en/login?redirect=%2Fda%2Facme');
+    expect(switchLanguagePath('/en/acme/events/12', '?tab=tickets', '#top', 'da')).toBe(
+      '/da/acme/events/12?tab=tickets#top',
+    );
+    expect(switchLanguagePath('/da/login', '?redirect=%2Fda%2Facme', '', 'en')).toBe(
+      '/en/login?redirect=%2Fda%2Facme',
+    );
     expect(switchLanguagePath('/da', '', '', 'en')).toBe('/en');
     expect(switchLanguagePath('/', '', '', 'da')).toBe('/da');
   });
@@ -34,7 +38,17 @@ describe('language switcher', () => {
   it('keeps the page when switching, formats per language and remembers the choice', async () => {
     const user = userEvent.setup();
     const router = createMemoryRouter(
-      [{ path: '*', element: (<><LanguageSwitcher /><Probe /></>) }],
+      [
+        {
+          path: '*',
+          element: (
+            <>
+              <LanguageSwitcher />
+              <Probe />
+            </>
+          ),
+        },
+      ],
       { initialEntries: ['/en/acme/news?page=2'] },
     );
     render(<RouterProvider router={router} />);

@@ -43,7 +43,12 @@ export function localePath(language: Language, path = ''): string {
 }
 
 /** The same page in another language: the prefix swapped, query and hash kept. */
-export function switchLanguagePath(pathname: string, search: string, hash: string, language: Language): string {
+export function switchLanguagePath(
+  pathname: string,
+  search: string,
+  hash: string,
+  language: Language,
+): string {
   const [, first = '', ...rest] = pathname.split('/');
   const remainder = first === 'en' || first === 'da' ? rest : first ? [first, ...rest] : rest;
   const path = ['', language, ...remainder].join('/').replace(/\/$/, '');

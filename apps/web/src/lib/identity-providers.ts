@@ -35,4 +35,3 @@ export function useEnabledProviders(): string[] {
   });
   return data ?? [];
 }
-

@@ -14,7 +14,10 @@ describe('memberships from the access token', () => {
 
   it('drops malformed entries and unknown areas', () => {
     const token = testAccessToken({
-      memberships: { acme: { ...acme, areas: ['event', 'nonsense' as 'event'] }, broken: { name: 'x' } as never },
+      memberships: {
+        acme: { ...acme, areas: ['event', 'nonsense' as 'event'] },
+        broken: { name: 'x' } as never,
+      },
     });
     expect(membershipsFromToken(token)).toEqual({ acme: { ...acme, areas: ['event'] } });
     expect(membershipsFromToken('not-a-token')).toEqual({});
@@ -30,7 +33,10 @@ describe('memberships from the access token', () => {
 
 describe('redirect decisions', () => {
   it('loads absolute targets and navigates to relative ones', () => {
-    expect(decideRedirect('https://example.dk/x', '/en/old')).toEqual({ kind: 'load', url: 'https://example.dk/x' });
+    expect(decideRedirect('https://example.dk/x', '/en/old')).toEqual({
+      kind: 'load',
+      url: 'https://example.dk/x',
+    });
     expect(decideRedirect('/en/acme/news', '/en/old')).toEqual({ kind: 'navigate', path: '/en/acme/news' });
     expect(decideRedirect('en/acme', '/en/old')).toEqual({ kind: 'navigate', path: '/en/acme' });
   });

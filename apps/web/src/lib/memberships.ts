@@ -19,7 +19,10 @@ export function decodeJwtPayload(token: string): Record<string, unknown> | undef
   const part = token.split('.')[1];
   if (!part) return undefined;
   try {
-    const base64 = part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const base64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=');
     const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
     const payload: unknown = JSON.parse(new TextDecoder().decode(bytes));
     return payload && typeof payload === 'object' ? (payload as Record<string, unknown>) : undefined;
@@ -45,8 +48,16 @@ function readMembership(value: unknown): MembershipClaim | undefined {
   const v = value as Record<string, unknown>;
   if (typeof v.community_id !== 'string' || typeof v.name !== 'string') return undefined;
   if (v.role !== 'admin' && v.role !== 'member') return undefined;
-  const areas = Array.isArray(v.areas) ? v.areas.filter((a): a is AdminArea => typeof a === 'string' && Object.hasOwn(knownAreas, a)) : [];
-  return { community_id: v.community_id, name: v.name, role: v.role, areas, membership_manager: v.membership_manager === true };
+  const areas = Array.isArray(v.areas)
+    ? v.areas.filter((a): a is AdminArea => typeof a === 'string' && Object.hasOwn(knownAreas, a))
+    : [];
+  return {
+    community_id: v.community_id,
+    name: v.name,
+    role: v.role,
+    areas,
+    membership_manager: v.membership_manager === true,
+  };
 }
 
 /** The membership for a route's community segment, matched case-insensitively. */

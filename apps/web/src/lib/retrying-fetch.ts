@@ -2,7 +2,10 @@
 // not retried: a request that failed in flight may still have been carried out.
 const retries = 3;
 
-export function createRetryingFetch(base: typeof fetch = (...args) => fetch(...args), delayMs = 200): typeof fetch {
+export function createRetryingFetch(
+  base: typeof fetch = (...args) => fetch(...args),
+  delayMs = 200,
+): typeof fetch {
   return async (input, init) => {
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
     const idempotent = method === 'GET' || method === 'HEAD';

@@ -18,7 +18,10 @@ export function useSession(): SessionState {
     void supabase()
       .auth.getSession()
       .then(({ data }) => {
-        if (active) setState((s) => (s.loading ? { session: data.session, loading: false, lastEvent: s.lastEvent } : s));
+        if (active)
+          setState((s) =>
+            s.loading ? { session: data.session, loading: false, lastEvent: s.lastEvent } : s,
+          );
       });
     const { data } = supabase().auth.onAuthStateChange((event, session) => {
       if (active) setState({ session, loading: false, lastEvent: event });
@@ -44,6 +47,7 @@ export function safeReturnPath(value: string | null | undefined): string | undef
 /** Display name: the profile's full name, else the part of the e-mail before the @. */
 export function displayName(session: Session | null): string {
   const meta = session?.user.user_metadata as Record<string, unknown> | undefined;
-  const name = typeof meta?.full_name === 'string' ? meta.full_name : typeof meta?.name === 'string' ? meta.name : '';
+  const name =
+    typeof meta?.full_name === 'string' ? meta.full_name : typeof meta?.name === 'string' ? meta.name : '';
   return name.trim() || session?.user.email?.split('@')[0] || '';
 }

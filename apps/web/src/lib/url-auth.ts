@@ -3,7 +3,21 @@
 // and removes what is left from the address so it is not bookmarked or shared.
 import type { AuthError } from '@supabase/supabase-js';
 
-const authParams = ['code', 'error', 'error_code', 'error_description', 'access_token', 'refresh_token', 'expires_in', 'expires_at', 'token_type', 'provider_token', 'provider_refresh_token', 'type', 'sb'];
+const authParams = [
+  'code',
+  'error',
+  'error_code',
+  'error_description',
+  'access_token',
+  'refresh_token',
+  'expires_in',
+  'expires_at',
+  'token_type',
+  'provider_token',
+  'provider_refresh_token',
+  'type',
+  'sb',
+];
 
 export interface UrlAuthError {
   code: string | undefined;
@@ -25,7 +39,10 @@ export function takeUrlAuthError(): UrlAuthError | undefined {
   return error;
 }
 
-export function clearAuthDataFromAddress(location: Location = window.location, history: History = window.history): void {
+export function clearAuthDataFromAddress(
+  location: Location = window.location,
+  history: History = window.history,
+): void {
   const url = new URL(location.href);
   let changed = false;
   for (const name of authParams) {

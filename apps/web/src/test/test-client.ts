@@ -10,14 +10,27 @@ const storageKey = 'test-auth-token';
 
 function base64url(value: object): string {
   const bytes = new TextEncoder().encode(JSON.stringify(value));
-  return btoa(String.fromCharCode(...bytes)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/=+$/, '')
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_');
 }
 
-export function testAccessToken(claims: { memberships?: MembershipsClaim; aal?: 'aal1' | 'aal2'; sub?: string }): string {
+export function testAccessToken(claims: {
+  memberships?: MembershipsClaim;
+  aal?: 'aal1' | 'aal2';
+  sub?: string;
+}): string {
   const exp = Math.floor(Date.now() / 1000) + 3600;
   return [
     base64url({ alg: 'ES256', typ: 'JWT' }),
-    base64url({ sub: claims.sub ?? '00000000-0000-4000-8000-000000000001', role: 'authenticated', aal: claims.aal ?? 'aal1', exp, memberships: claims.memberships ?? {} }),
+    base64url({
+      sub: claims.sub ?? '00000000-0000-4000-8000-000000000001',
+      role: 'authenticated',
+      aal: claims.aal ?? 'aal1',
+      exp,
+      memberships: claims.memberships ?? {},
+    }),
     'c2lnbmF0dXJl',
   ].join('.');
 }
@@ -49,7 +62,16 @@ export function installTestClient(options: TestClientOptions = {}): SupabaseClie
           user_metadata: { full_name: 'Ane Jensen' },
           created_at: new Date().toISOString(),
           factors: options.verifiedFactor
-            ? [{ id: 'f1', factor_type: 'totp', status: 'verified', friendly_name: 'Phone', created_at: '', updated_at: '' }]
+            ? [
+                {
+                  id: 'f1',
+                  factor_type: 'totp',
+                  status: 'verified',
+                  friendly_name: 'Phone',
+                  created_at: '',
+                  updated_at: '',
+                },
+              ]
             : [],
         },
       }),
@@ -69,7 +91,12 @@ export function installTestClient(options: TestClientOptions = {}): SupabaseClie
     },
   });
   setSupabase(client);
-  setAppConfig({ supabaseUrl: 'http://127.0.0.1:9', anonKey: 'anon-key', siteUrl: 'http://localhost', appName: 'Klubportalen' });
+  setAppConfig({
+    supabaseUrl: 'http://127.0.0.1:9',
+    anonKey: 'anon-key',
+    siteUrl: 'http://localhost',
+    appName: 'Klubportalen',
+  });
   return client;
 }
 

@@ -15,6 +15,10 @@ const badgeVariants = cva('inline-flex items-center rounded-full px-2 py-0.5 tex
 });
 
 /** A status label: always text, the colour only supports it. */
-export function Badge({ className, tone, ...props }: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
+export function Badge({
+  className,
+  tone,
+  ...props
+}: ComponentProps<'span'> & VariantProps<typeof badgeVariants>) {
   return <span className={cn(badgeVariants({ tone }), className)} {...props} />;
 }

@@ -3,7 +3,14 @@ import { Monitor, Moon, Sun } from 'lucide-react';
 import { setColourPreference, useColourMode, type ColourPreference } from '../../lib/colour-mode';
 import { useT } from '../../lib/i18n';
 import { Button } from './button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from './dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from './dropdown-menu';
 
 const icons = { light: Sun, dark: Moon, system: Monitor } as const;
 
@@ -14,13 +21,21 @@ export function ColourModeSwitcher() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
-        <Button variant="ghost" size="icon" aria-label={`${t('colourMode.label')}: ${t(`colourMode.${mode.preference}`)}`} disabled={mode.forced}>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`${t('colourMode.label')}: ${t(`colourMode.${mode.preference}`)}`}
+          disabled={mode.forced}
+        >
           <Icon aria-hidden="true" />
         </Button>
       </DropdownMenuTrigger>
       <DropdownMenuContent>
         <DropdownMenuLabel>{t('colourMode.label')}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={mode.preference} onValueChange={(value) => setColourPreference(value as ColourPreference)}>
+        <DropdownMenuRadioGroup
+          value={mode.preference}
+          onValueChange={(value) => setColourPreference(value as ColourPreference)}
+        >
           {(['light', 'dark', 'system'] as const).map((value) => {
             const ItemIcon = icons[value];
             return (

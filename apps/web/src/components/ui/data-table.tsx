@@ -30,7 +30,25 @@ export interface ServerPaging {
   onPageChange: (page: number) => void;
 }
 
-export function DataTable<Row>({ caption, columns, rows, rowKey, onRowClick, pageSize = 25, empty, server }: { caption: string; columns: Column<Row>[]; rows: Row[]; rowKey: (row: Row) => string; onRowClick?: (row: Row) => void; pageSize?: number; empty?: ReactNode; server?: ServerPaging }) {
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  onRowClick,
+  pageSize = 25,
+  empty,
+  server,
+}: {
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string;
+  onRowClick?: (row: Row) => void;
+  pageSize?: number;
+  empty?: ReactNode;
+  server?: ServerPaging;
+}) {
   const t = useT(commonMessages);
   const [localSort, setLocalSort] = useState<TableSort | undefined>();
   const [localPage, setLocalPage] = useState(0);
@@ -46,14 +64,17 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, onRowClick, pag
     return [...rows].sort((a, b) => {
       const x = value(a);
       const y = value(b);
-      return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * factor;
+      return (
+        (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * factor
+      );
     });
   }, [rows, columns, sort, server]);
   const pages = server ? Math.max(1, server.pages) : Math.max(1, Math.ceil(sorted.length / pageSize));
   const current = Math.min(page, pages - 1);
   const visible = server ? sorted : sorted.slice(current * pageSize, (current + 1) * pageSize);
 
-  if (rows.length === 0) return <>{empty ?? <p className="text-sm text-muted-foreground">{t('table.empty')}</p>}</>;
+  if (rows.length === 0)
+    return <>{empty ?? <p className="text-sm text-muted-foreground">{t('table.empty')}</p>}</>;
 
   return (
     <div className="overflow-x-auto rounded-lg border border-border bg-surface">
@@ -79,7 +100,9 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, onRowClick, pag
                     >
                       {column.header}
                       <Icon aria-hidden="true" className="size-3.5" />
-                      <span className="sr-only">{active === 'asc' ? t('table.sortDescending') : t('table.sortAscending')}</span>
+                      <span className="sr-only">
+                        {active === 'asc' ? t('table.sortDescending') : t('table.sortAscending')}
+                      </span>
                     </button>
                   ) : (
                     column.header
@@ -94,10 +117,16 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, onRowClick, pag
             <tr
               key={rowKey(row)}
               onClick={onRowClick ? () => onRowClick(row) : undefined}
-              className={cn('border-b border-border last:border-0', onRowClick && 'cursor-pointer hover:bg-muted/60')}
+              className={cn(
+                'border-b border-border last:border-0',
+                onRowClick && 'cursor-pointer hover:bg-muted/60',
+              )}
             >
               {columns.map((column) => (
-                <td key={column.id} className={cn('px-4 py-2', column.align === 'right' && 'text-right tabular-nums')}>
+                <td
+                  key={column.id}
+                  className={cn('px-4 py-2', column.align === 'right' && 'text-right tabular-nums')}
+                >
                   {column.cell(row)}
                 </td>
               ))}
@@ -106,12 +135,27 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, onRowClick, pag
         </tbody>
       </table>
       {pages > 1 ? (
-        <nav className="flex items-center justify-end gap-2 border-t border-border px-4 py-2 text-sm" aria-label={t('table.pageOf', { page: current + 1, pages })}>
+        <nav
+          className="flex items-center justify-end gap-2 border-t border-border px-4 py-2 text-sm"
+          aria-label={t('table.pageOf', { page: current + 1, pages })}
+        >
           <span className="text-muted-foreground">{t('table.pageOf', { page: current + 1, pages })}</span>
-          <Button variant="ghost" size="icon-sm" disabled={current === 0} onClick={() => setPage(current - 1)} aria-label={t('table.previous')}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            disabled={current === 0}
+            onClick={() => setPage(current - 1)}
+            aria-label={t('table.previous')}
+          >
             <ChevronLeft aria-hidden="true" />
           </Button>
-          <Button variant="ghost" size="icon-sm" disabled={current >= pages - 1} onClick={() => setPage(current + 1)} aria-label={t('table.next')}>
+          <Button
+            variant="ghost"
+            size="icon-sm"
+            disabled={current >= pages - 1}
+            onClick={() => setPage(current + 1)}
+            aria-label={t('table.next')}
+          >
             <ChevronRight aria-hidden="true" />
           </Button>
         </nav>

@@ -12,7 +12,10 @@ export function DropdownMenuContent({ className, children, ...props }: Component
       <Menu.Content
         sideOffset={6}
         align="end"
-        className={cn('z-50 min-w-48 rounded-md border border-border bg-surface p-1 text-sm shadow-md', className)}
+        className={cn(
+          'z-50 min-w-48 rounded-md border border-border bg-surface p-1 text-sm shadow-md',
+          className,
+        )}
         {...props}
       >
         {children}
@@ -29,7 +32,9 @@ export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof 
 }
 
 export function DropdownMenuLabel({ children }: { children: ReactNode }) {
-  return <Menu.Label className="px-2 py-1.5 text-xs font-medium text-muted-foreground">{children}</Menu.Label>;
+  return (
+    <Menu.Label className="px-2 py-1.5 text-xs font-medium text-muted-foreground">{children}</Menu.Label>
+  );
 }
 
 export function DropdownMenuSeparator() {
@@ -40,7 +45,11 @@ export function DropdownMenuRadioGroup(props: ComponentProps<typeof Menu.RadioGr
   return <Menu.RadioGroup {...props} />;
 }
 
-export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof Menu.RadioItem>) {
+export function DropdownMenuRadioItem({
+  className,
+  children,
+  ...props
+}: ComponentProps<typeof Menu.RadioItem>) {
   return (
     <Menu.RadioItem className={cn(itemClass, 'pl-8 relative', className)} {...props}>
       <Menu.ItemIndicator className="absolute left-2">

@@ -5,7 +5,14 @@ import { Languages } from 'lucide-react';
 import { useLocation, useNavigate } from 'react-router';
 import { rememberLanguage, switchLanguagePath, useLanguage, useT } from '../../lib/i18n';
 import { Button } from './button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from './dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from './dropdown-menu';
 
 export function LanguageSwitcher() {
   const t = useT(commonMessages);

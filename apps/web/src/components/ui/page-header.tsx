@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** Every page starts with a title, a one-line description and, on the right, its primary action. */
-export function PageHeader({ title, description, action, breadcrumbs }: { title: ReactNode; description?: ReactNode; action?: ReactNode; breadcrumbs?: ReactNode }) {
+export function PageHeader({
+  title,
+  description,
+  action,
+  breadcrumbs,
+}: {
+  title: ReactNode;
+  description?: ReactNode;
+  action?: ReactNode;
+  breadcrumbs?: ReactNode;
+}) {
   return (
     <header className="mb-6 space-y-2">
       {breadcrumbs}

@@ -2,7 +2,14 @@ import { act, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from './toaster';
-import { defaultToastDuration, dismissToast, resetToasts, toast, toastRemoveDelay, toasts } from './toast-store';
+import {
+  defaultToastDuration,
+  dismissToast,
+  resetToasts,
+  toast,
+  toastRemoveDelay,
+  toasts,
+} from './toast-store';
 
 function renderToaster(path = '/en') {
   return render(
@@ -53,7 +60,14 @@ describe('notifications', () => {
   it('has a destructive look with an action, and a dismiss button in the user language', async () => {
     renderToaster('/da/acme');
     const onClick = vi.fn();
-    act(() => void toast({ variant: 'destructive', title: 'Kunne ikke gemme', action: { label: 'Prøv igen', onClick } }));
+    act(
+      () =>
+        void toast({
+          variant: 'destructive',
+          title: 'Kunne ikke gemme',
+          action: { label: 'Prøv igen', onClick },
+        }),
+    );
     const title = await screen.findByText('Kunne ikke gemme');
     expect(title.closest('[data-variant]')?.getAttribute('data-variant')).toBe('destructive');
     fireEvent.click(screen.getByRole('button', { name: 'Prøv igen' }));

@@ -14,7 +14,11 @@ export function Toaster() {
   const t = useT(commonMessages);
   const items = useSyncExternalStore(subscribeToasts, toasts, toasts);
   return (
-    <Toast.Provider swipeDirection="right" swipeThreshold={toastSwipeThreshold} label={t('notifications.region')}>
+    <Toast.Provider
+      swipeDirection="right"
+      swipeThreshold={toastSwipeThreshold}
+      label={t('notifications.region')}
+    >
       {items.map((item) => (
         <Toast.Root
           key={item.id}
@@ -34,7 +38,9 @@ export function Toaster() {
         >
           <div className="grid flex-1 gap-1">
             {item.title ? <Toast.Title className="text-sm font-semibold">{item.title}</Toast.Title> : null}
-            {item.description ? <Toast.Description className="text-sm opacity-90">{item.description}</Toast.Description> : null}
+            {item.description ? (
+              <Toast.Description className="text-sm opacity-90">{item.description}</Toast.Description>
+            ) : null}
           </div>
           {item.action ? (
             <Toast.Action altText={item.action.label} asChild>
@@ -47,7 +53,10 @@ export function Toaster() {
               </button>
             </Toast.Action>
           ) : null}
-          <Toast.Close aria-label={t('actions.dismiss')} className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100">
+          <Toast.Close
+            aria-label={t('actions.dismiss')}
+            className="absolute right-2 top-2 rounded-md p-1 opacity-80 hover:opacity-100"
+          >
             <X aria-hidden="true" className="size-4" />
           </Toast.Close>
         </Toast.Root>

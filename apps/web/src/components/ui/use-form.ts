@@ -3,7 +3,9 @@
 // and marks the form busy only while the submit handler runs.
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 
-export type FieldRules<V, K extends string> = Partial<Record<keyof V, (value: string, values: V) => K | undefined>>;
+export type FieldRules<V, K extends string> = Partial<
+  Record<keyof V, (value: string, values: V) => K | undefined>
+>;
 
 export interface FieldBinding {
   name: string;
@@ -25,13 +27,15 @@ export interface UseForm<V, K extends string> {
 }
 
 /** The message keys a set of rules can produce. */
-type RuleMessage<R> = { [F in keyof R]: R[F] extends (...args: never[]) => infer M ? NonNullable<M> : never }[keyof R];
+type RuleMessage<R> = {
+  [F in keyof R]: R[F] extends (...args: never[]) => infer M ? NonNullable<M> : never;
+}[keyof R];
 
-export function useForm<V extends Record<string, string>, R extends FieldRules<NoInfer<V>, string>, K extends string = RuleMessage<R> & string>(options: {
-  initial: V;
-  rules: R;
-  onSubmit: (values: V) => Promise<void> | void;
-}): UseForm<V, K> {
+export function useForm<
+  V extends Record<string, string>,
+  R extends FieldRules<NoInfer<V>, string>,
+  K extends string = RuleMessage<R> & string,
+>(options: { initial: V; rules: R; onSubmit: (values: V) => Promise<void> | void }): UseForm<V, K> {
   const [values, setValues] = useState<V>(options.initial);
   const [errors, setErrors] = useState<Partial<Record<keyof V, K>>>({});
   const [submitting, setSubmitting] = useState(false);

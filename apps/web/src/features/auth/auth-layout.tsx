@@ -31,7 +31,17 @@ export function AuthLayout() {
   );
 }
 
-export function AuthCard({ title, description, children, wide }: { title: string; description?: string; children: ReactNode; wide?: boolean }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+  wide,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className={wide ? 'w-full max-w-3xl' : 'w-full max-w-md'}>
       <div className="rounded-xl border border-border bg-surface p-6 shadow-sm sm:p-8">

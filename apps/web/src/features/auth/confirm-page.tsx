@@ -29,7 +29,10 @@ export function ConfirmPage() {
       const tokenHash = params.get('token_hash');
       const type = params.get('type') ?? '';
       if (!linkError && tokenHash && otpTypes.has(type)) {
-        const { error } = await supabase().auth.verifyOtp({ token_hash: tokenHash, type: type as EmailOtpType });
+        const { error } = await supabase().auth.verifyOtp({
+          token_hash: tokenHash,
+          type: type as EmailOtpType,
+        });
         if (error && active) {
           setFailed(true);
           return;
@@ -51,7 +54,6 @@ export function ConfirmPage() {
     return () => {
       active = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center p-6">
@@ -62,7 +64,10 @@ export function ConfirmPage() {
           <p className="mt-2 text-sm text-muted-foreground" role="alert">
             {t('errors.linkInvalid')}
           </p>
-          <Link to={localePath(language, 'login')} className={`${buttonVariants({ variant: 'primary' })} mt-6`}>
+          <Link
+            to={localePath(language, 'login')}
+            className={`${buttonVariants({ variant: 'primary' })} mt-6`}
+          >
             {t('confirm.continue')}
           </Link>
         </div>

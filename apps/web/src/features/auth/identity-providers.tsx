@@ -24,7 +24,10 @@ export function IdentityProviders({ redirectTo }: { redirectTo: string }) {
           variant="secondary"
           className="w-full"
           onClick={async () => {
-            const { error: failure } = await supabase().auth.signInWithOAuth({ provider: provider as never, options: { redirectTo } });
+            const { error: failure } = await supabase().auth.signInWithOAuth({
+              provider: provider as never,
+              options: { redirectTo },
+            });
             if (failure) setError(explain(failure));
           }}
         >

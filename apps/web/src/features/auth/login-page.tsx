@@ -28,7 +28,9 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const returnPath = useReturnPath();
-  const [step, setStep] = useState<'credentials' | 'mfa'>(params.get('step') === 'mfa' ? 'mfa' : 'credentials');
+  const [step, setStep] = useState<'credentials' | 'mfa'>(
+    params.get('step') === 'mfa' ? 'mfa' : 'credentials',
+  );
   const [method, setMethod] = useState<'password' | 'code'>('password');
   const [failure, setFailure] = useState<string>();
   const [codeSentTo, setCodeSentTo] = useState<string>();
@@ -74,7 +76,11 @@ export function LoginPage() {
     rules: { code: checkCode },
     onSubmit: async ({ code }) => {
       setFailure(undefined);
-      const { error } = await supabase().auth.verifyOtp({ email: codeSentTo ?? '', token: code.trim(), type: 'email' });
+      const { error } = await supabase().auth.verifyOtp({
+        email: codeSentTo ?? '',
+        token: code.trim(),
+        type: 'email',
+      });
       if (error) {
         setFailure(explain(error));
         return;
@@ -93,7 +99,11 @@ export function LoginPage() {
 
   return (
     <AuthCard title={t('login.title')} description={t('login.description')}>
-      <div role="tablist" aria-label={t('login.methodLabel')} className="mb-6 grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 text-sm">
+      <div
+        role="tablist"
+        aria-label={t('login.methodLabel')}
+        className="mb-6 grid grid-cols-2 gap-1 rounded-lg bg-muted p-1 text-sm"
+      >
         {(['password', 'code'] as const).map((m) => (
           <button
             key={m}
@@ -117,14 +127,23 @@ export function LoginPage() {
       ) : null}
       {method === 'password' ? (
         <form noValidate onSubmit={passwordForm.handleSubmit} className="space-y-4">
-          <FormField label={t('fields.email')} error={passwordForm.errors.email && t(passwordForm.errors.email)}>
+          <FormField
+            label={t('fields.email')}
+            error={passwordForm.errors.email && t(passwordForm.errors.email)}
+          >
             <Input {...passwordForm.field('email')} type="email" autoComplete="email" />
           </FormField>
-          <FormField label={t('fields.password')} error={passwordForm.errors.password && t(passwordForm.errors.password)}>
+          <FormField
+            label={t('fields.password')}
+            error={passwordForm.errors.password && t(passwordForm.errors.password)}
+          >
             <PasswordInput {...passwordForm.field('password')} autoComplete="current-password" />
           </FormField>
           <div className="flex justify-end text-sm">
-            <Link to={localePath(language, 'reset')} className="font-medium text-accent-soft-foreground underline-offset-4 hover:underline dark:text-accent">
+            <Link
+              to={localePath(language, 'reset')}
+              className="font-medium text-accent-soft-foreground underline-offset-4 hover:underline dark:text-accent"
+            >
               {t('login.forgot')}
             </Link>
           </div>
@@ -136,7 +155,12 @@ export function LoginPage() {
         <form noValidate onSubmit={codeForm.handleSubmit} className="space-y-4">
           <Alert kind="success">{t('login.codeSent', { email: codeSentTo })}</Alert>
           <FormField label={t('fields.code')} error={codeForm.errors.code && t(codeForm.errors.code)}>
-            <Input {...codeForm.field('code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} />
+            <Input
+              {...codeForm.field('code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+            />
           </FormField>
           <Button type="submit" className="w-full" disabled={codeForm.submitting}>
             {codeForm.submitting ? t('login.submitting') : t('login.verifyCode')}
@@ -155,7 +179,10 @@ export function LoginPage() {
       <IdentityProviders redirectTo={confirmUrl(language, returnPath)} />
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {t('login.noAccount')}{' '}
-        <Link to={localePath(language, 'register')} className="font-medium text-accent-soft-foreground underline-offset-4 hover:underline dark:text-accent">
+        <Link
+          to={localePath(language, 'register')}
+          className="font-medium text-accent-soft-foreground underline-offset-4 hover:underline dark:text-accent"
+        >
           {t('login.register')}
         </Link>
       </p>

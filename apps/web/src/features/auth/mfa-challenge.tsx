@@ -21,7 +21,6 @@ export function MfaChallenge({ onVerified }: { onVerified: () => void }) {
         if (error) setFailure(explain(error));
         else setFactorId(data.totp.find((f) => f.status === 'verified')?.id);
       });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const form = useForm({
     initial: { code: '' },
@@ -42,7 +41,13 @@ export function MfaChallenge({ onVerified }: { onVerified: () => void }) {
     <form noValidate onSubmit={form.handleSubmit} className="space-y-4" aria-label={t('mfa.title')}>
       {failure ? <Alert kind="error">{failure}</Alert> : null}
       <FormField label={t('fields.code')} error={form.errors.code && t(form.errors.code)}>
-        <Input {...form.field('code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} autoFocus />
+        <Input
+          {...form.field('code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          autoFocus
+        />
       </FormField>
       <Button type="submit" className="w-full" disabled={form.submitting || !factorId}>
         {form.submitting ? t('mfa.verifying') : t('mfa.submit')}

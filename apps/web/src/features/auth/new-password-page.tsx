@@ -29,7 +29,10 @@ export function NewPasswordPage() {
   }, [linkError, t]);
   const form = useForm({
     initial: { password: '', confirmPassword: '' },
-    rules: { password: checkPassword, confirmPassword: (value, values) => checkPasswordsMatch(value, values.password) },
+    rules: {
+      password: checkPassword,
+      confirmPassword: (value, values) => checkPasswordsMatch(value, values.password),
+    },
     onSubmit: async ({ password }) => {
       setFailure(undefined);
       const { error } = await supabase().auth.updateUser({ password });
@@ -55,7 +58,10 @@ export function NewPasswordPage() {
       <AuthCard title={t('newPassword.title')}>
         <Alert kind="error">{failure ?? t('errors.recoveryExpired')}</Alert>
         <p className="mt-6 text-center text-sm">
-          <Link to={localePath(language, 'reset')} className="font-medium text-accent-soft-foreground underline-offset-4 hover:underline dark:text-accent">
+          <Link
+            to={localePath(language, 'reset')}
+            className="font-medium text-accent-soft-foreground underline-offset-4 hover:underline dark:text-accent"
+          >
             {t('newPassword.requestNew')}
           </Link>
         </p>
@@ -70,7 +76,10 @@ export function NewPasswordPage() {
         <FormField label={t('fields.newPassword')} error={form.errors.password && t(form.errors.password)}>
           <PasswordInput {...form.field('password')} autoComplete="new-password" />
         </FormField>
-        <FormField label={t('fields.confirmPassword')} error={form.errors.confirmPassword && t(form.errors.confirmPassword)}>
+        <FormField
+          label={t('fields.confirmPassword')}
+          error={form.errors.confirmPassword && t(form.errors.confirmPassword)}
+        >
           <PasswordInput {...form.field('confirmPassword')} autoComplete="new-password" />
         </FormField>
         <Button type="submit" className="w-full" disabled={form.submitting}>

@@ -7,7 +7,11 @@ import { RegisterPage } from './register-page';
 
 function renderRegister(path: string) {
   installTestClient({ signedIn: false });
-  render(<RouterProvider router={createMemoryRouter([{ path: '*', Component: RegisterPage }], { initialEntries: [path] })} />);
+  render(
+    <RouterProvider
+      router={createMemoryRouter([{ path: '*', Component: RegisterPage }], { initialEntries: [path] })}
+    />,
+  );
 }
 
 describe('form validation', () => {

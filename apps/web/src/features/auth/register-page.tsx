@@ -35,7 +35,10 @@ export function RegisterPage() {
       const { data, error } = await supabase().auth.signUp({
         email: email.trim(),
         password,
-        options: { data: { full_name: fullName.trim(), locale: language }, emailRedirectTo: confirmUrl(language, returnPath) },
+        options: {
+          data: { full_name: fullName.trim(), locale: language },
+          emailRedirectTo: confirmUrl(language, returnPath),
+        },
       });
       if (error) {
         setFailure(explain(error));
@@ -67,10 +70,17 @@ export function RegisterPage() {
         <FormField label={t('fields.email')} error={form.errors.email && t(form.errors.email)}>
           <Input {...form.field('email')} type="email" autoComplete="email" />
         </FormField>
-        <FormField label={t('fields.password')} error={form.errors.password && t(form.errors.password)} help={t('newPassword.description')}>
+        <FormField
+          label={t('fields.password')}
+          error={form.errors.password && t(form.errors.password)}
+          help={t('newPassword.description')}
+        >
           <PasswordInput {...form.field('password')} autoComplete="new-password" />
         </FormField>
-        <FormField label={t('fields.confirmPassword')} error={form.errors.confirmPassword && t(form.errors.confirmPassword)}>
+        <FormField
+          label={t('fields.confirmPassword')}
+          error={form.errors.confirmPassword && t(form.errors.confirmPassword)}
+        >
           <PasswordInput {...form.field('confirmPassword')} autoComplete="new-password" />
         </FormField>
         <Button type="submit" className="w-full" disabled={form.submitting}>
@@ -79,7 +89,10 @@ export function RegisterPage() {
       </form>
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {t('register.haveAccount')}{' '}
-        <Link to={localePath(language, 'login')} className="font-medium text-accent-soft-foreground underline-offset-4 hover:underline dark:text-accent">
+        <Link
+          to={localePath(language, 'login')}
+          className="font-medium text-accent-soft-foreground underline-offset-4 hover:underline dark:text-accent"
+        >
           {t('register.signIn')}
         </Link>
       </p>

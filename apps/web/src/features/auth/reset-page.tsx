@@ -45,7 +45,10 @@ export function ResetPage() {
         </form>
       )}
       <p className="mt-6 text-center text-sm">
-        <Link to={localePath(language, 'login')} className="font-medium text-accent-soft-foreground underline-offset-4 hover:underline dark:text-accent">
+        <Link
+          to={localePath(language, 'login')}
+          className="font-medium text-accent-soft-foreground underline-offset-4 hover:underline dark:text-accent"
+        >
           {t('reset.backToLogin')}
         </Link>
       </p>

@@ -7,7 +7,13 @@ import type { CommunityArea } from '../../lib/areas';
 import { useT } from '../../lib/i18n';
 import { areaIcons } from '../../components/area-icons';
 
-export function AreaEmptyPage({ area, communityName }: { area: Exclude<CommunityArea, 'overview'>; communityName: string }) {
+export function AreaEmptyPage({
+  area,
+  communityName,
+}: {
+  area: Exclude<CommunityArea, 'overview'>;
+  communityName: string;
+}) {
   const t = useT(shellMessages);
   const name = t(`areas.${area}`);
   return (

@@ -16,7 +16,10 @@ export function OverviewPage({ slug, membership }: { slug: string; membership: M
   const areas = visibleAreas(membership).filter((a) => a !== 'overview');
   return (
     <>
-      <PageHeader title={membership.name} description={t('areaDescriptions.overview', { community: membership.name })} />
+      <PageHeader
+        title={membership.name}
+        description={t('areaDescriptions.overview', { community: membership.name })}
+      />
       {areas.length === 0 ? (
         <AppDownloadNotice />
       ) : (
@@ -25,7 +28,9 @@ export function OverviewPage({ slug, membership }: { slug: string; membership: M
             {t('overview.yourAreas')}
           </h2>
           <p className="mt-1 text-sm text-muted-foreground">{t('overview.yourAreasHint')}</p>
-          {membership.membership_manager ? <p className="mt-1 text-sm text-muted-foreground">{t('overview.membershipManager')}</p> : null}
+          {membership.membership_manager ? (
+            <p className="mt-1 text-sm text-muted-foreground">{t('overview.membershipManager')}</p>
+          ) : null}
           <ul className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {areas.map((area) => {
               const Icon = areaIcons[area];
@@ -41,9 +46,14 @@ export function OverviewPage({ slug, membership }: { slug: string; membership: M
                     <span className="min-w-0">
                       <span className="flex items-center gap-1 font-medium">
                         {t(`areas.${area}`)}
-                        <ArrowRight aria-hidden="true" className="size-4 opacity-0 transition-opacity group-hover:opacity-100" />
+                        <ArrowRight
+                          aria-hidden="true"
+                          className="size-4 opacity-0 transition-opacity group-hover:opacity-100"
+                        />
                       </span>
-                      <span className="mt-0.5 block text-sm text-muted-foreground">{t(`areaDescriptions.${area}`)}</span>
+                      <span className="mt-0.5 block text-sm text-muted-foreground">
+                        {t(`areaDescriptions.${area}`)}
+                      </span>
                     </span>
                   </Link>
                 </li>

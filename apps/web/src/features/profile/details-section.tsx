@@ -28,7 +28,9 @@ export function DetailsSection({ user }: { user: User }) {
     rules: { fullName: checkRequired },
     onSubmit: async ({ fullName, phone }) => {
       setFailure(undefined);
-      const { error } = await supabase().auth.updateUser({ data: { full_name: fullName.trim(), phone_number: phone.trim() } });
+      const { error } = await supabase().auth.updateUser({
+        data: { full_name: fullName.trim(), phone_number: phone.trim() },
+      });
       if (error) setFailure(ta(describeAuthError(error).key));
       else toast({ title: tc('actions.saved'), description: t('details.saved') });
     },

@@ -32,7 +32,9 @@ export function EmailSection({ user }: { user: User }) {
       }
       const { error } = await supabase().auth.updateUser(
         { email: email.trim() },
-        { emailRedirectTo: `${window.location.origin}/${language}/confirm?next=${encodeURIComponent(`/${language}/profile`)}` },
+        {
+          emailRedirectTo: `${window.location.origin}/${language}/confirm?next=${encodeURIComponent(`/${language}/profile`)}`,
+        },
       );
       if (error) setFailure(ta(describeAuthError(error).key));
       else {
@@ -43,7 +45,11 @@ export function EmailSection({ user }: { user: User }) {
   });
   return (
     <Card aria-labelledby="email-title">
-      <CardHeader id="email-title" title={t('email.title')} description={`${t('email.current')}: ${user.email ?? ''}`} />
+      <CardHeader
+        id="email-title"
+        title={t('email.title')}
+        description={`${t('email.current')}: ${user.email ?? ''}`}
+      />
       <CardBody>
         {pending ? <Alert kind="info">{t('email.pending', { email: pending })}</Alert> : null}
         <form noValidate onSubmit={form.handleSubmit} className="space-y-4">

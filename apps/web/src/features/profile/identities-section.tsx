@@ -33,7 +33,11 @@ export function IdentitiesSection() {
   const linked = new Set(data?.map((i) => i.provider));
   return (
     <Card aria-labelledby="identities-title">
-      <CardHeader id="identities-title" title={t('identities.title')} description={t('identities.description')} />
+      <CardHeader
+        id="identities-title"
+        title={t('identities.title')}
+        description={t('identities.description')}
+      />
       <CardBody>
         {isPending ? (
           <Skeleton className="h-12" />
@@ -47,16 +51,21 @@ export function IdentitiesSection() {
         ) : (
           <ul className="divide-y divide-border rounded-md border border-border">
             {data.map((identity) => {
-              const name = identity.provider === 'email' ? ta('fields.email') : providerLabel(identity.provider);
+              const name =
+                identity.provider === 'email' ? ta('fields.email') : providerLabel(identity.provider);
               const Icon = identity.provider === 'email' ? Mail : KeyRound;
               return (
                 <li key={identity.identity_id} className="flex items-center gap-3 p-3 text-sm">
                   <Icon aria-hidden="true" className="size-4 text-muted-foreground" />
                   <span className="flex-1">
                     <span className="font-medium">{name}</span>
-                    {typeof identity.identity_data?.email === 'string' ? <span className="ml-2 text-muted-foreground">{identity.identity_data.email}</span> : null}
+                    {typeof identity.identity_data?.email === 'string' ? (
+                      <span className="ml-2 text-muted-foreground">{identity.identity_data.email}</span>
+                    ) : null}
                     {identity.created_at ? (
-                      <span className="block text-xs text-muted-foreground">{t('identities.since', { when: format.relative(identity.created_at) })}</span>
+                      <span className="block text-xs text-muted-foreground">
+                        {t('identities.since', { when: format.relative(identity.created_at) })}
+                      </span>
                     ) : null}
                   </span>
                   {data.length > 1 ? (
@@ -65,7 +74,8 @@ export function IdentitiesSection() {
                       size="sm"
                       onClick={async () => {
                         const { error: unlinkError } = await supabase().auth.unlinkIdentity(identity);
-                        if (unlinkError) toast({ variant: 'destructive', title: ta(describeAuthError(unlinkError).key) });
+                        if (unlinkError)
+                          toast({ variant: 'destructive', title: ta(describeAuthError(unlinkError).key) });
                         else {
                           toast({ title: t('identities.unlinked', { provider: name }) });
                           await queryClient.invalidateQueries({ queryKey: ['identities'] });
@@ -89,7 +99,9 @@ export function IdentitiesSection() {
               onClick={async () => {
                 const { error: linkError } = await supabase().auth.linkIdentity({
                   provider: provider as never,
-                  options: { redirectTo: `${window.location.origin}/${language}/confirm?next=${encodeURIComponent(`/${language}/profile`)}` },
+                  options: {
+                    redirectTo: `${window.location.origin}/${language}/confirm?next=${encodeURIComponent(`/${language}/profile`)}`,
+                  },
                 });
                 if (linkError) toast({ variant: 'destructive', title: ta(describeAuthError(linkError).key) });
               }}

@@ -66,7 +66,10 @@ export function MfaSection() {
       setFailure(undefined);
       const factorId = enrolment?.factorId ?? verified[0]?.id;
       if (!factorId) return;
-      const { error: verifyError } = await supabase().auth.mfa.challengeAndVerify({ factorId, code: code.trim() });
+      const { error: verifyError } = await supabase().auth.mfa.challengeAndVerify({
+        factorId,
+        code: code.trim(),
+      });
       if (verifyError) {
         setFailure(explain(verifyError));
         return;
@@ -91,7 +94,11 @@ export function MfaSection() {
       setFailure(explain(enrolError));
       return;
     }
-    setEnrolment({ factorId: enrolled.id, qrCode: qrCodeSource(enrolled.totp.qr_code), secret: enrolled.totp.secret });
+    setEnrolment({
+      factorId: enrolled.id,
+      qrCode: qrCodeSource(enrolled.totp.qr_code),
+      secret: enrolled.totp.secret,
+    });
   };
 
   return (
@@ -113,18 +120,25 @@ export function MfaSection() {
             {data.factors.filter((f) => f.status === 'verified').length === 0 ? (
               <p className="text-sm text-muted-foreground">{t('mfa.none')}</p>
             ) : (
-              <ul className="divide-y divide-border rounded-md border border-border" aria-label={t('mfa.title')}>
+              <ul
+                className="divide-y divide-border rounded-md border border-border"
+                aria-label={t('mfa.title')}
+              >
                 {verified.map((factor) => (
                   <li key={factor.id} className="flex items-center gap-3 p-3">
                     <ShieldCheck aria-hidden="true" className="size-5 text-success" />
-                    <span className="flex-1 text-sm font-medium">{factor.friendly_name ?? t('mfa.defaultName')}</span>
+                    <span className="flex-1 text-sm font-medium">
+                      {factor.friendly_name ?? t('mfa.defaultName')}
+                    </span>
                     <Badge tone="success">{t('mfa.status.verified')}</Badge>
                     <Button
                       variant="ghost"
                       size="icon-sm"
                       disabled={needsStepUp}
                       aria-label={`${tc('actions.remove')}: ${factor.friendly_name ?? t('mfa.defaultName')}`}
-                      onClick={() => setRemoving({ id: factor.id, name: factor.friendly_name ?? t('mfa.defaultName') })}
+                      onClick={() =>
+                        setRemoving({ id: factor.id, name: factor.friendly_name ?? t('mfa.defaultName') })
+                      }
                     >
                       <Trash2 aria-hidden="true" />
                     </Button>
@@ -132,12 +146,23 @@ export function MfaSection() {
                 ))}
               </ul>
             )}
-            {data.level ? <p className="text-xs text-muted-foreground">{t('mfa.level', { level: data.level.currentLevel ?? 'aal1' })}</p> : null}
+            {data.level ? (
+              <p className="text-xs text-muted-foreground">
+                {t('mfa.level', { level: data.level.currentLevel ?? 'aal1' })}
+              </p>
+            ) : null}
             {enrolment || needsStepUp ? (
               <form noValidate onSubmit={codeForm.handleSubmit} className="space-y-4">
                 {enrolment ? (
                   <div className="flex flex-col items-start gap-3 sm:flex-row">
-                    <img src={enrolment.qrCode} alt={t('mfa.qrAlt')} width={176} height={176} className="rounded-md bg-white p-2" data-testid="mfa-qr" />
+                    <img
+                      src={enrolment.qrCode}
+                      alt={t('mfa.qrAlt')}
+                      width={176}
+                      height={176}
+                      className="rounded-md bg-white p-2"
+                      data-testid="mfa-qr"
+                    />
                     <div className="space-y-2 text-sm">
                       <p>{t('mfa.scan')}</p>
                       <p className="break-all text-muted-foreground">
@@ -152,7 +177,13 @@ export function MfaSection() {
                   <p className="text-sm">{t('mfa.stepUp')}</p>
                 )}
                 <FormField label={ta('fields.code')} error={codeForm.errors.code && ta(codeForm.errors.code)}>
-                  <Input {...codeForm.field('code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} className="max-w-40" />
+                  <Input
+                    {...codeForm.field('code')}
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    maxLength={6}
+                    className="max-w-40"
+                  />
                 </FormField>
                 <Button type="submit" disabled={codeForm.submitting}>
                   {enrolment ? t('mfa.verify') : t('mfa.stepUpSubmit')}

@@ -28,7 +28,10 @@ export function PasswordSection() {
     },
     onSubmit: async ({ password, nonce }) => {
       setFailure(undefined);
-      const { error } = await supabase().auth.updateUser({ password, ...(needsNonce ? { nonce: nonce.trim() } : {}) });
+      const { error } = await supabase().auth.updateUser({
+        password,
+        ...(needsNonce ? { nonce: nonce.trim() } : {}),
+      });
       if (error) {
         const failureInfo = describeAuthError(error);
         if (error.code === 'reauthentication_needed') {
@@ -52,7 +55,10 @@ export function PasswordSection() {
           <FormField label={t('password.new')} error={form.errors.password && ta(form.errors.password)}>
             <PasswordInput {...form.field('password')} autoComplete="new-password" />
           </FormField>
-          <FormField label={t('password.confirm')} error={form.errors.confirmPassword && ta(form.errors.confirmPassword)}>
+          <FormField
+            label={t('password.confirm')}
+            error={form.errors.confirmPassword && ta(form.errors.confirmPassword)}
+          >
             <PasswordInput {...form.field('confirmPassword')} autoComplete="new-password" />
           </FormField>
           {needsNonce ? (

@@ -19,7 +19,10 @@ export function ProfilePage() {
   const { session, loading } = useSession();
   return (
     <div className="w-full max-w-2xl space-y-6">
-      <Link to={localePath(language)} className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground">
+      <Link
+        to={localePath(language)}
+        className="inline-flex items-center gap-1 rounded-md text-sm font-medium text-muted-foreground hover:text-foreground"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         {tc('actions.back')}
       </Link>

@@ -2,10 +2,23 @@ import { shellMessages } from '@club/i18n/namespaces/shell';
 import { Building2, ChevronsUpDown } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuLabel, DropdownMenuRadioGroup, DropdownMenuRadioItem, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
 import { localePath, useLanguage, useT } from '../../lib/i18n';
 
-export function CommunitySwitcher({ slug, communities }: { slug: string; communities: { slug: string; name: string }[] }) {
+export function CommunitySwitcher({
+  slug,
+  communities,
+}: {
+  slug: string;
+  communities: { slug: string; name: string }[];
+}) {
   const t = useT(shellMessages);
   const language = useLanguage();
   const navigate = useNavigate();
@@ -22,7 +35,10 @@ export function CommunitySwitcher({ slug, communities }: { slug: string; communi
       </DropdownMenuTrigger>
       <DropdownMenuContent align="start">
         <DropdownMenuLabel>{t('topBar.community')}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup value={slug} onValueChange={(next) => void navigate(localePath(language, next))}>
+        <DropdownMenuRadioGroup
+          value={slug}
+          onValueChange={(next) => void navigate(localePath(language, next))}
+        >
           {communities.map((c) => (
             <DropdownMenuRadioItem key={c.slug} value={c.slug}>
               {c.name}

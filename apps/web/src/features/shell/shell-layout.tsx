@@ -18,7 +18,17 @@ import { UserMenu } from './user-menu';
 
 const collapsedKey = 'sidebar-collapsed';
 
-export function ShellLayout({ slug, areas, communities, children }: { slug: string; areas: CommunityArea[]; communities: { slug: string; name: string }[]; children: ReactNode }) {
+export function ShellLayout({
+  slug,
+  areas,
+  communities,
+  children,
+}: {
+  slug: string;
+  areas: CommunityArea[];
+  communities: { slug: string; name: string }[];
+  children: ReactNode;
+}) {
   const t = useT(shellMessages);
   const language = useLanguage();
   const [collapsed, setCollapsed] = useState(() => window.localStorage.getItem(collapsedKey) === 'true');
@@ -31,10 +41,18 @@ export function ShellLayout({ slug, areas, communities, children }: { slug: stri
   );
   return (
     <div className="flex min-h-dvh bg-background">
-      <a href="#main" className="sr-only z-50 rounded-md bg-surface px-3 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-surface px-3 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
         {t('skipToContent')}
       </a>
-      <aside className={cn('sticky top-0 hidden h-dvh shrink-0 flex-col border-r border-border bg-surface lg:flex', collapsed ? 'w-16' : 'w-60')}>
+      <aside
+        className={cn(
+          'sticky top-0 hidden h-dvh shrink-0 flex-col border-r border-border bg-surface lg:flex',
+          collapsed ? 'w-16' : 'w-60',
+        )}
+      >
         <div className="flex h-14 items-center border-b border-border px-2">{brand}</div>
         <SidebarNav slug={slug} areas={areas} collapsed={collapsed} />
         <div className="border-t border-border p-2">
@@ -59,7 +77,9 @@ export function ShellLayout({ slug, areas, communities, children }: { slug: stri
           <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/50 lg:hidden" />
           <DialogPrimitive.Content className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col bg-surface shadow-xl lg:hidden">
             <DialogPrimitive.Title className="sr-only">{t('mainNavigation')}</DialogPrimitive.Title>
-            <DialogPrimitive.Description className="sr-only">{t('mainNavigation')}</DialogPrimitive.Description>
+            <DialogPrimitive.Description className="sr-only">
+              {t('mainNavigation')}
+            </DialogPrimitive.Description>
             <div className="flex h-14 items-center justify-between border-b border-border px-2">
               {brand}
               <DialogPrimitive.Close asChild>
@@ -74,7 +94,13 @@ export function ShellLayout({ slug, areas, communities, children }: { slug: stri
       </DialogPrimitive.Root>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-border bg-surface/95 px-2 backdrop-blur sm:px-4">
-          <Button variant="ghost" size="icon" className="lg:hidden" aria-label={t('openNavigation')} onClick={() => setDrawerOpen(true)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="lg:hidden"
+            aria-label={t('openNavigation')}
+            onClick={() => setDrawerOpen(true)}
+          >
             <Menu aria-hidden="true" />
           </Button>
           <CommunitySwitcher slug={slug} communities={communities} />
@@ -83,7 +109,11 @@ export function ShellLayout({ slug, areas, communities, children }: { slug: stri
           <ColourModeSwitcher />
           <UserMenu />
         </header>
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl flex-1 px-4 py-6 outline-none sm:px-6 lg:px-8"
+        >
           {children}
         </main>
       </div>

@@ -6,7 +6,17 @@ import type { CommunityArea } from '../../lib/areas';
 import { localePath, useLanguage, useT } from '../../lib/i18n';
 import { areaIcons } from '../../components/area-icons';
 
-export function SidebarNav({ slug, areas, collapsed, onNavigate }: { slug: string; areas: CommunityArea[]; collapsed?: boolean; onNavigate?: () => void }) {
+export function SidebarNav({
+  slug,
+  areas,
+  collapsed,
+  onNavigate,
+}: {
+  slug: string;
+  areas: CommunityArea[];
+  collapsed?: boolean;
+  onNavigate?: () => void;
+}) {
   const t = useT(shellMessages);
   const language = useLanguage();
   return (
@@ -25,7 +35,9 @@ export function SidebarNav({ slug, areas, collapsed, onNavigate }: { slug: strin
                 className={({ isActive }) =>
                   cn(
                     'flex items-center gap-3 rounded-md px-3 py-2 text-sm font-medium transition-colors',
-                    isActive ? 'bg-accent-soft text-accent-soft-foreground' : 'text-foreground hover:bg-muted',
+                    isActive
+                      ? 'bg-accent-soft text-accent-soft-foreground'
+                      : 'text-foreground hover:bg-muted',
                     collapsed && 'justify-center px-2',
                   )
                 }

@@ -2,7 +2,14 @@ import { shellMessages } from '@club/i18n/namespaces/shell';
 import { LogOut, UserRound } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
-import { DropdownMenu, DropdownMenuContent, DropdownMenuItem, DropdownMenuLabel, DropdownMenuSeparator, DropdownMenuTrigger } from '../../components/ui/dropdown-menu';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '../../components/ui/dropdown-menu';
 import { toast } from '../../components/ui/toast-store';
 import { localePath, useLanguage, useT } from '../../lib/i18n';
 import { displayName, useSession } from '../../lib/session';
@@ -23,9 +30,12 @@ export function UserMenu() {
   return (
     <DropdownMenu>
       <DropdownMenuTrigger asChild>
- <Button variant="ghost" size="icon" className="rounded-full">
+        <Button variant="ghost" size="icon" className="rounded-full">
           <span className="sr-only">{t('topBar.userMenu')}</span>
-          <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-accent-soft text-xs font-semibold text-accent-soft-foreground">
+          <span
+            aria-hidden="true"
+            className="flex size-8 items-center justify-center rounded-full bg-accent-soft text-xs font-semibold text-accent-soft-foreground"
+          >
             {initials || <UserRound className="size-4" />}
           </span>
         </Button>
