@@ -74,9 +74,14 @@ describe('results', () => {
     expect(write.error?.code).toBe('25006');
   });
 
-  it('lets volatile functions write on POST', async () => {
-    const { data } = await db.rpc('rename_channel', { channel: 2, new_slug: 'renamed' }).select('slug');
+  it('lets volatile functions write on POST, once even when counted', async () => {
+    const { data, count } = await db
+      .rpc('rename_channel', { channel: 2, new_slug: 'renamed' }, { count: 'exact' })
+      .select('slug');
     expect(data).toEqual([{ slug: 'renamed' }]);
+    expect(count).toBe(1);
+    const { data: calls } = await db.rpc('bump_counter', {}, { count: 'exact' });
+    expect(calls).toEqual([1]);
   });
 
   it('applies response.status and response.headers set by the function', async () => {

@@ -96,6 +96,7 @@ export async function callFunction(scope: RequestScope, name: string): Promise<R
   let source: string;
   let bodyKind: Parameters<typeof bodySql>[0];
   let countSql: string | null = null;
+  let callCte: string | undefined;
   let offset = 0;
   if (fn.returnsVoid) {
     source = `select ${call} as pgrst_scalar${from ? ` from ${from}` : ''}`;
@@ -121,8 +122,9 @@ export async function callFunction(scope: RequestScope, name: string): Promise<R
       ? rootPaging(scope, root.mods.limit, root.mods.offset)
       : { limit: undefined, offset: 0 };
     offset = paging.offset;
-    const fromSql = `${from ? `${from} cross join lateral ` : ''}${call} as ${ref}`;
-    const q = buildRootQuery(root, fromSql, params, paging);
+    // The call runs once, materialized, however often the page and the count read it.
+    callCte = `pgrst_call as materialized (select ${ref}.* from ${from ? `${from} cross join lateral ` : ''}${call} as ${ref})`;
+    const q = buildRootQuery(root, `pgrst_call as ${ref}`, params, paging);
     source = q.select;
     countSql = q.count;
     bodyKind = fn.returnsSet ? media.kind : media.kind === 'csv' ? 'csv' : 'object';
@@ -137,7 +139,12 @@ export async function callFunction(scope: RequestScope, name: string): Promise<R
       : prefs.count
         ? '(select count(*) from pgrst_source)'
         : null;
-  const sql = finalStatement([`pgrst_source as (${source})`], body, total, null);
+  const sql = finalStatement(
+    [...(callCte ? [callCte] : []), `pgrst_source as (${source})`],
+    body,
+    total,
+    null,
+  );
   const tx = txOutcome(scope);
   const row = await runAsCaller(
     deps,
