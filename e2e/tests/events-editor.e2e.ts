@@ -232,11 +232,18 @@ describe('events editor', () => {
     await page.waitForURL((url) => url.pathname === '/en/fjordklub');
     const nav = page.getByRole('navigation', { name: 'Main navigation' });
     expect(await nav.getByRole('link', { name: 'Events' }).count()).toBe(0);
-    const saved = await page.evaluate(async () => {
-      const response = await fetch('/rest/v1/event_admin_summaries?select=id', { headers: { apikey: 'x' } });
-      return response.status;
+    // The data stays out of reach too: the same account through supabase-js sees no events and cannot save one.
+    const niels = platform.client();
+    expect((await niels.auth.signInWithPassword({ email: 'niels@fjordklubben.dk', password })).error).toBeNull();
+    const { data: draft, error } = await platform.adminClient().rpc('save_event', {
+      p_event: { community_id: club.id, title: 'Hemmelig kladde', starts_at: '2027-05-01T10:00:00Z', status: 'draft' },
     });
-    expect(saved).toBe(401);
+    expect(error).toBeNull();
+    expect(await niels.from('event_admin_summaries').select('id').eq('id', draft)).toMatchObject({ error: null, data: [] });
+    expect(await niels.from('events').select('id').eq('id', draft)).toMatchObject({ error: null, data: [] });
+    expect(await niels.from('event_admin_participants').select('id').eq('community_id', club.id)).toMatchObject({ error: null, data: [] });
+    const saved = await niels.rpc('save_event', { p_event: { community_id: club.id, title: 'Ikke mit område', starts_at: '2027-05-01T10:00:00Z' } });
+    expect(saved.error?.code).toBe('42501');
     await context.close();
   });
 });
