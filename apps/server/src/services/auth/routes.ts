@@ -65,7 +65,17 @@ export function authRoutes(ctx: AuthContext): Hono<AppEnv> {
     });
   }
   // Refuses oversized bodies while they stream in, before anything buffers them.
-  routes.use('*', bodyLimit({ maxSize: maxBodyBytes, onError: (c) => renderAuthError(c, new AuthError(413, 'request_entity_too_large', 'Request body too large')) }));
+  // The connection is closed after a 413, since the unread rest of the body is still on it.
+  routes.use(
+    '*',
+    bodyLimit({
+      maxSize: maxBodyBytes,
+      onError: (c) => {
+        c.header('Connection', 'close');
+        return renderAuthError(c, new AuthError(413, 'request_entity_too_large', 'Request body too large'));
+      },
+    }),
+  );
   routes.get('/health', run(showHealth));
   routes.get('/settings', run(showSettings));
   routes.get('/.well-known/jwks.json', run(showJwks));
