@@ -4,7 +4,11 @@
 //   the latency percentiles; a burst gives deliveries per second.
 //   changes: CHANGE_SUBSCRIBERS sockets subscribe to INSERTs on a published table; rows are
 //   inserted one at a time and the delay from issuing the INSERT (so including its commit)
-//   to each delivery is recorded.
+//   to each delivery is recorded — once for anon subscribers on a plain table, once for
+//   subscribers with distinct user tokens on an RLS table (one row look-up per user per change).
+//   writes: WRITE_ROWS single-row inserts into an unpublished table and into a published table
+//   nobody subscribes to (the capture trigger's cost when unwatched).
+// Knobs: SOCKETS, ROUNDS, PACE_MS, BURST, CHANGE_SUBSCRIBERS, INSERTS, WRITE_ROWS, ENGINES.
 // The server runs in a child process (this script with --serve) and the clients here, so
 // each has a core; times are absolute (timeOrigin + now) so they compare across processes.
 // PostgreSQL: BENCH_DATABASE_URL or TEST_DATABASE_URL, else the local cluster.
