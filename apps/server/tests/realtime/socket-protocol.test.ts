@@ -1,3 +1,4 @@
+import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
@@ -264,6 +265,24 @@ describe('realtime socket protocol', () => {
       clearInterval(timer);
       beating.ws.close();
     }
+  });
+
+  it('accepts the opaque publishable key as the socket apikey', async () => {
+    const c = createClient(t.url, t.platform.keys.publishableKey, {
+      auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+      realtime: { transport: WebSocket as never, heartbeatIntervalMs: 500 } as never,
+    });
+    const channel = c.channel('with-publishable-key');
+    const got: unknown[] = [];
+    channel.on('broadcast', { event: '*' }, (m) => got.push(m));
+    expect((await subscribe(channel)).status).toBe('SUBSCRIBED');
+    await fetch(`${t.url}/realtime/v1/api/broadcast`, {
+      method: 'POST',
+      headers: { apikey: t.platform.keys.publishableKey, 'content-type': 'application/json' },
+      body: JSON.stringify({ messages: [{ topic: 'with-publishable-key', event: 'hi', payload: {} }] }),
+    });
+    await waitFor(() => got.length === 1, 'broadcast with the publishable key');
+    await c.removeAllChannels();
   });
 
   it('refuses a join without a topic name', async () => {
