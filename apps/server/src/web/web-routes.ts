@@ -5,6 +5,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { Hono } from 'hono';
 import type { ServerDeps } from '../deps';
 import type { AppEnv } from '../http/app-env';
@@ -72,12 +73,17 @@ export function createWebRoutes(deps: ServerDeps): Hono<AppEnv> {
     const file = path.join(webDir, urlPath);
     if (file.startsWith(webDir + path.sep) && path.basename(file) !== 'index.html' && isFile(file)) {
       const hashed = urlPath.startsWith('/assets/');
-      return new Response(Readable.toWeb(fs.createReadStream(file)) as ReadableStream, {
-        headers: {
-          'Content-Type': contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
-          'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-        },
-      });
+      const headers: Record<string, string> = {
+        'Content-Type': contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+        'Cache-Control': hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+        Vary: 'Accept-Encoding',
+      };
+      const encoding = pickEncoding(c.req.header('accept-encoding'));
+      if (hashed && encoding && compressible.has(path.extname(file).toLowerCase())) {
+        headers['Content-Encoding'] = encoding;
+        return new Response(new Uint8Array(compressedAsset(file, encoding)), { headers });
+      }
+      return new Response(Readable.toWeb(fs.createReadStream(file)) as ReadableStream, { headers });
     }
     if (urlPath.startsWith('/assets/')) return c.json({ message: `Not found: ${urlPath}` }, 404);
     if (!current.index) current = readBuild(webDir);
@@ -86,6 +92,32 @@ export function createWebRoutes(deps: ServerDeps): Hono<AppEnv> {
   });
 
   return routes;
+}
+
+const compressible = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.txt', '.webmanifest']);
+
+/** Hashed assets never change, so each is compressed once per encoding and kept. */
+const compressedCache = new Map<string, Buffer>();
+
+function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  const accepted = (acceptEncoding ?? '').toLowerCase();
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return undefined;
+}
+
+function compressedAsset(file: string, encoding: 'br' | 'gzip'): Buffer {
+  const key = `${encoding}:${file}`;
+  let body = compressedCache.get(key);
+  if (!body) {
+    const raw = fs.readFileSync(file);
+    body =
+      encoding === 'br'
+        ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+        : zlib.gzipSync(raw, { level: 9 });
+    compressedCache.set(key, body);
+  }
+  return body;
 }
 
 function decodeURIComponentSafe(value: string): string | undefined {

@@ -27,6 +27,20 @@ describe('serving the web app', () => {
     expect(await res.text()).toBe('console.log("app")');
   });
 
+  it('compresses assets for clients that accept it', async () => {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await fetch(`${t.url}/assets/app-abc123.js`, { headers: { 'Accept-Encoding': accept } });
+      expect(res.headers.get('content-encoding')).toBe(encoding);
+      expect(res.headers.get('vary')).toContain('Accept-Encoding');
+      expect(await res.text()).toBe('console.log("app")'); // fetch decodes it again
+    }
+    const plain = await fetch(`${t.url}/assets/app-abc123.js`, { headers: { 'Accept-Encoding': 'identity' } });
+    expect(plain.headers.get('content-encoding')).toBeNull();
+  });
+
   it('falls back to index.html for client routes, never cached', async () => {
     for (const route of ['/', '/da/login', '/en/some-club/events/42']) {
       const res = await fetch(`${t.url}${route}`);
