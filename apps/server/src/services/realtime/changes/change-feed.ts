@@ -176,7 +176,9 @@ export async function openChangeFeed(options: {
       logger.warn({ err: error }, 'realtime: change delivery failed');
       return undefined;
     });
-    tail = Promise.all([tail, work]).then(([, deliver]) => deliver?.());
+    tail = Promise.all([tail, work])
+      .then(([, deliver]) => deliver?.())
+      .catch((error: unknown) => logger.warn({ err: error }, 'realtime: change delivery failed'));
   });
 
   const sweep = setInterval(() => {
