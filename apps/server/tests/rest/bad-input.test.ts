@@ -122,3 +122,17 @@ it('answers NUL bytes and odd characters without failing', async () => {
   const alive = await read('/users?select=username&limit=1');
   expect(alive.status).toBe(200);
 });
+
+it('treats prototype names in preferences and arguments as plain unknown names', async () => {
+  const prefer = await write('POST', '/actors', JSON.stringify({ id: 101, name: 'Y' }), {
+    Prefer: 'toString, __proto__=x, constructor',
+  });
+  expect(prefer.status).toBe(201);
+  const strict = await write('POST', '/actors', JSON.stringify({ id: 102, name: 'Z' }), {
+    Prefer: 'handling=strict, toString',
+  });
+  expect(await strict.json()).toMatchObject({ code: 'PGRST122', details: 'Invalid preferences: toString' });
+  const args = await read('/rpc/numbers?n=2&__proto__=1&toString=2');
+  expect(args.status).toBe(404);
+  expect((await args.json()).code).toBe('PGRST202');
+});

@@ -13,6 +13,9 @@ import { SqlParams } from '../../src/services/rest/sql-text';
 import { startRestPlatform, type RestPlatform } from './rest-platform';
 
 const hostile = fc.constantFrom(
+  '__proto__',
+  'toString',
+  'constructor',
   `'; drop table rest_test.users; --`,
   `" or 1=1 --`,
   `a"b`,

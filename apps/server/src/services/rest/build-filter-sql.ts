@@ -68,12 +68,12 @@ function operationSql(lhs: string, op: Operation, params: SqlParams, columnUdt: 
   } else if (operator === 'in') {
     const list = op.list ?? [];
     sql = list.length === 0 ? 'false' : `${lhs} in (${list.map((v) => params.add(v)).join(', ')})`;
-  } else if (operator in tsFunctions) {
+  } else if (Object.hasOwn(tsFunctions, operator)) {
     const config = op.language === undefined ? '' : `${params.add(op.language)}::regconfig, `;
     const vector = columnUdt === 'tsvector' ? lhs : `to_tsvector(${config}${lhs})`;
     sql = `${vector} @@ ${tsFunctions[operator]}(${config}${params.text(op.value)})`;
   } else {
-    const sqlOp = simple[operator];
+    const sqlOp = Object.hasOwn(simple, operator) ? simple[operator] : undefined;
     if (sqlOp === undefined)
       throw restErrors.parse(`"failed to parse filter (${operator})" (line 1, column 1)`, 'unknown operator');
     const isLike = operator === 'like' || operator === 'ilike';

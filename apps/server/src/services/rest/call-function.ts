@@ -18,7 +18,7 @@ import { ident, qualified, SqlParams } from './sql-text';
 
 async function readArgs(scope: RequestScope): Promise<{ raw: string; value: unknown }> {
   if (scope.method !== 'POST') {
-    const obj: Record<string, string | string[]> = {};
+    const obj = Object.create(null) as Record<string, string | string[]>;
     for (const [k, v] of scope.params.rpcArgs) {
       const prev = obj[k];
       obj[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
@@ -44,7 +44,7 @@ function callSql(
   const name = qualified(fn.schema, fn.name);
   if (wholeBody) return { from: '', call: `${name}(${params.add(raw)}::${fn.args[0]!.type})` };
   const value = JSON.parse(raw) as Record<string, unknown>;
-  const given = fn.args.filter((a) => a.name in value);
+  const given = fn.args.filter((a) => Object.hasOwn(value, a.name));
   if (given.length === 0) return { from: '', call: `${name}()` };
   const arg = params.add(raw);
   const columns = given.map((a) => `${ident(a.name)} ${a.type}`).join(', ');

@@ -40,7 +40,7 @@ function valuesSql(
   arraySql: string,
 ): string {
   const rowType = qualified(relation.schema, relation.name);
-  const complete = rows.every((r) => columns.every((c) => c in r));
+  const complete = rows.every((r) => columns.every((c) => Object.hasOwn(r, c)));
   if (!missingDefault || complete) {
     const list = columns.map((c) => `pgrst_p.${ident(c)}`).join(', ');
     return `select ${list} from json_populate_recordset(null::${rowType}, ${arraySql}) as pgrst_p`;

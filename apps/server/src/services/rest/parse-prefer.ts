@@ -34,7 +34,7 @@ export function parsePrefer(header: string | undefined): Preferences {
       prefs.maxAffected ??= Number(value);
     } else if (name === 'timezone' && value !== '') {
       prefs.timezone ??= value;
-    } else if (allowed[name]?.includes(value)) {
+    } else if (Object.hasOwn(allowed, name) && allowed[name]?.includes(value)) {
       const key = name;
       if (record[key] === undefined) record[key] = value;
     } else {
