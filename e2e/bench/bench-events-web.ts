@@ -29,7 +29,9 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
 };
 
-export function eventsChunkSizes(distDir = path.join(repoRoot, 'apps/web/dist')): EventsBenchFigures['chunks'] {
+export function eventsChunkSizes(
+  distDir = path.join(repoRoot, 'apps/web/dist'),
+): EventsBenchFigures['chunks'] {
   const assets = path.join(distDir, 'assets');
   return fs
     .readdirSync(assets)
@@ -40,7 +42,12 @@ export function eventsChunkSizes(distDir = path.join(repoRoot, 'apps/web/dist'))
     });
 }
 
-async function signedInContext(browser: Browser, baseUrl: string, email: string, password: string): Promise<BrowserContext> {
+async function signedInContext(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  password: string,
+): Promise<BrowserContext> {
   const context = await newContext(browser);
   const page = await context.newPage();
   await page.goto(`${baseUrl}/en/login`);
@@ -54,7 +61,15 @@ async function signedInContext(browser: Browser, baseUrl: string, email: string,
 
 /** Each run opens a fresh tab (the app starts cold, as after a click from elsewhere) and waits
  * until the list shows its rows, or the detail its sales and participants tables. */
-export async function benchEventsPages(options: { browser: Browser; baseUrl: string; slug: string; email: string; password: string; eventId: string; runs?: number }): Promise<EventsBenchFigures> {
+export async function benchEventsPages(options: {
+  browser: Browser;
+  baseUrl: string;
+  slug: string;
+  email: string;
+  password: string;
+  eventId: string;
+  runs?: number;
+}): Promise<EventsBenchFigures> {
   const runs = options.runs ?? 7;
   const context = await signedInContext(options.browser, options.baseUrl, options.email, options.password);
   const listRunsMs: number[] = [];
@@ -83,7 +98,15 @@ export async function benchEventsPages(options: { browser: Browser; baseUrl: str
     await page.close();
   }
   await context.close();
-  return { overviewMedianMs: median(overviewRunsMs), listRequestMedianMs: median(listRequestMs), listMedianMs: median(listRunsMs), detailMedianMs: median(detailRunsMs), listRunsMs, detailRunsMs, chunks: eventsChunkSizes() };
+  return {
+    overviewMedianMs: median(overviewRunsMs),
+    listRequestMedianMs: median(listRequestMs),
+    listMedianMs: median(listRunsMs),
+    detailMedianMs: median(detailRunsMs),
+    listRunsMs,
+    detailRunsMs,
+    chunks: eventsChunkSizes(),
+  };
 }
 
 async function main(): Promise<void> {
@@ -101,16 +124,36 @@ async function main(): Promise<void> {
     );
     const event = busiest.rows[0];
     if (!event) throw new Error('the demo data has no ticket purchases');
-    const figures = await benchEventsPages({ browser, baseUrl: platform.url, slug: demo.slug, email: demo.adminEmail, password: demo.adminPassword, eventId: event.id });
+    const figures = await benchEventsPages({
+      browser,
+      baseUrl: platform.url,
+      slug: demo.slug,
+      email: demo.adminEmail,
+      password: demo.adminPassword,
+      eventId: event.id,
+    });
     const rows = [
-      ['events list, navigation → rendered (median)', `${figures.listMedianMs} ms`, `runs ${figures.listRunsMs.join(', ')}`],
+      [
+        'events list, navigation → rendered (median)',
+        `${figures.listMedianMs} ms`,
+        `runs ${figures.listRunsMs.join(', ')}`,
+      ],
       ['community overview (shell start-up, for comparison, median)', `${figures.overviewMedianMs} ms`, ''],
       ['events list, its data request (median)', `${figures.listRequestMedianMs} ms`, ''],
-      [`event detail (${event.n} purchases), navigation → rendered (median)`, `${figures.detailMedianMs} ms`, `runs ${figures.detailRunsMs.join(', ')}`],
-      ...figures.chunks.map((c) => [`chunk ${c.file}`, `${(c.gzipBytes / 1024).toFixed(1)} KB gzip`, `${(c.bytes / 1024).toFixed(1)} KB raw`]),
+      [
+        `event detail (${event.n} purchases), navigation → rendered (median)`,
+        `${figures.detailMedianMs} ms`,
+        `runs ${figures.detailRunsMs.join(', ')}`,
+      ],
+      ...figures.chunks.map((c) => [
+        `chunk ${c.file}`,
+        `${(c.gzipBytes / 1024).toFixed(1)} KB gzip`,
+        `${(c.bytes / 1024).toFixed(1)} KB raw`,
+      ]),
     ];
     const width = Math.max(...rows.map((r) => r[0]!.length));
-    for (const [name, value, note] of rows) process.stdout.write(`${name!.padEnd(width)}  ${value!.padStart(14)}  ${note}\n`);
+    for (const [name, value, note] of rows)
+      process.stdout.write(`${name!.padEnd(width)}  ${value!.padStart(14)}  ${note}\n`);
   } finally {
     await browser.close();
     await platform.stop();

@@ -24,7 +24,10 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-async function adminPage(language: 'en' | 'da', path: string): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+async function adminPage(
+  language: 'en' | 'da',
+  path: string,
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
   const context = await newContext(browser);
   const page = await context.newPage();
   const errors = collectPageErrors(page);
@@ -63,7 +66,10 @@ describe('events editor', () => {
     await page.getByRole('button', { name: 'Tilføj billettype' }).click();
     await page.getByRole('button', { name: 'Tilføj billettype' }).click();
     const tickets = page.getByRole('group', { name: /^Billet \d$/ });
-    for (const [i, [name, limit, price]] of [['Voksen', '50', '150'], ['Barn', '20', '50,50']].entries()) {
+    for (const [i, [name, limit, price]] of [
+      ['Voksen', '50', '150'],
+      ['Barn', '20', '50,50'],
+    ].entries()) {
       const ticket = tickets.nth(i);
       await ticket.getByLabel('Billetnavn').fill(name!);
       await ticket.getByLabel('Maks. deltagere').fill(limit!);
@@ -148,15 +154,27 @@ describe('events editor', () => {
   it('refuses an upload that is not a png or jpeg, and previews one that is', async () => {
     const { page, close } = await adminPage('en', 'events/new');
     const picker = page.locator('input[type=file]');
-    await picker.setInputFiles({ name: 'programme.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 not an image') });
-    expect(await page.getByRole('alert').filter({ hasText: 'png' }).textContent()).toBe('Only .png or .jpeg images can be uploaded');
-    await picker.setInputFiles({ name: 'fake.png', mimeType: 'text/plain', buffer: Buffer.from('plain text') });
+    await picker.setInputFiles({
+      name: 'programme.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4 not an image'),
+    });
+    expect(await page.getByRole('alert').filter({ hasText: 'png' }).textContent()).toBe(
+      'Only .png or .jpeg images can be uploaded',
+    );
+    await picker.setInputFiles({
+      name: 'fake.png',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('plain text'),
+    });
     await page.getByText('Only .png or .jpeg images can be uploaded').waitFor();
     expect(await page.getByRole('img', { name: 'Preview of the event image' }).count()).toBe(0);
     await picker.setInputFiles({ name: 'poster.png', mimeType: 'image/png', buffer: onePixelPng });
     const preview = page.getByRole('img', { name: 'Preview of the event image' });
     await preview.waitFor();
-    expect(await preview.getAttribute('src')).toMatch(new RegExp(`/storage/v1/object/public/event-images/${club.id}/[0-9a-f-]+\\.png$`));
+    expect(await preview.getAttribute('src')).toMatch(
+      new RegExp(`/storage/v1/object/public/event-images/${club.id}/[0-9a-f-]+\\.png$`),
+    );
     expect(await page.getByText('Only .png or .jpeg images can be uploaded').count()).toBe(0);
     await close();
   });
@@ -180,7 +198,9 @@ describe('events editor', () => {
     await page.waitForURL((url) => /^\/en\/fjordklub\/events\/[0-9a-f-]{36}$/.test(url.pathname));
     const dates = page.getByRole('list', { name: 'Dates in this series' });
     await dates.getByRole('listitem').nth(3).waitFor();
-    expect((await dates.getByRole('listitem').allTextContents()).map((text) => text.replace(/Published$/, ''))).toEqual([
+    expect(
+      (await dates.getByRole('listitem').allTextContents()).map((text) => text.replace(/Published$/, '')),
+    ).toEqual([
       '19 October 2027 19:00',
       '26 October 2027 19:00',
       '2 November 2027 19:00',
@@ -197,12 +217,19 @@ describe('events editor', () => {
 
   it('asks before cancelling an event, and cancels only on confirmation', async () => {
     const { data: event } = await platform.adminClient().rpc('save_event', {
-      p_event: { community_id: club.id, title: 'Standerhejsning', starts_at: '2027-04-10T09:00:00Z', status: 'published', tickets: [] },
+      p_event: {
+        community_id: club.id,
+        title: 'Standerhejsning',
+        starts_at: '2027-04-10T09:00:00Z',
+        status: 'published',
+        tickets: [],
+      },
     });
     const { page, close } = await adminPage('en', `events/${event as string}`);
     await page.getByRole('heading', { level: 1, name: 'Standerhejsning' }).waitFor();
     const status = async () =>
-      (await platform.db.query<{ status: string }>('select status::text from events where id = $1', [event])).rows[0]!.status;
+      (await platform.db.query<{ status: string }>('select status::text from events where id = $1', [event]))
+        .rows[0]!.status;
 
     await page.getByRole('button', { name: 'Cancel event' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Cancel Standerhejsning?' });
@@ -222,7 +249,9 @@ describe('events editor', () => {
   });
 
   it('keeps an admin of another area out of the editor and the events data', async () => {
-    await createAdmin(platform, 'niels@fjordklubben.dk', { slug: 'fjordklub', name: 'Fjordklubben' }, ['news']);
+    await createAdmin(platform, 'niels@fjordklubben.dk', { slug: 'fjordklub', name: 'Fjordklubben' }, [
+      'news',
+    ]);
     const context = await newContext(browser);
     const page = await context.newPage();
     await signIn(page, platform, 'niels@fjordklubben.dk', password, 'en', '/en/fjordklub');
@@ -234,15 +263,29 @@ describe('events editor', () => {
     expect(await nav.getByRole('link', { name: 'Events' }).count()).toBe(0);
     // The data stays out of reach too: the same account through supabase-js sees no events and cannot save one.
     const niels = platform.client();
-    expect((await niels.auth.signInWithPassword({ email: 'niels@fjordklubben.dk', password })).error).toBeNull();
+    expect(
+      (await niels.auth.signInWithPassword({ email: 'niels@fjordklubben.dk', password })).error,
+    ).toBeNull();
     const { data: draft, error } = await platform.adminClient().rpc('save_event', {
-      p_event: { community_id: club.id, title: 'Hemmelig kladde', starts_at: '2027-05-01T10:00:00Z', status: 'draft' },
+      p_event: {
+        community_id: club.id,
+        title: 'Hemmelig kladde',
+        starts_at: '2027-05-01T10:00:00Z',
+        status: 'draft',
+      },
     });
     expect(error).toBeNull();
-    expect(await niels.from('event_admin_summaries').select('id').eq('id', draft)).toMatchObject({ error: null, data: [] });
+    expect(await niels.from('event_admin_summaries').select('id').eq('id', draft)).toMatchObject({
+      error: null,
+      data: [],
+    });
     expect(await niels.from('events').select('id').eq('id', draft)).toMatchObject({ error: null, data: [] });
-    expect(await niels.from('event_admin_participants').select('id').eq('community_id', club.id)).toMatchObject({ error: null, data: [] });
-    const saved = await niels.rpc('save_event', { p_event: { community_id: club.id, title: 'Ikke mit område', starts_at: '2027-05-01T10:00:00Z' } });
+    expect(
+      await niels.from('event_admin_participants').select('id').eq('community_id', club.id),
+    ).toMatchObject({ error: null, data: [] });
+    const saved = await niels.rpc('save_event', {
+      p_event: { community_id: club.id, title: 'Ikke mit område', starts_at: '2027-05-01T10:00:00Z' },
+    });
     expect(saved.error?.code).toBe('42501');
     await context.close();
   });

@@ -5,7 +5,14 @@ import type { Page } from 'playwright-core';
 import type { TestPlatform } from '../../apps/server/tests/support/test-platform';
 import { addMembership, createUser, type Community } from '../support/e2e-platform';
 
-export async function signIn(page: Page, platform: TestPlatform, email: string, password: string, language: 'en' | 'da', returnTo: string) {
+export async function signIn(
+  page: Page,
+  platform: TestPlatform,
+  email: string,
+  password: string,
+  language: 'en' | 'da',
+  returnTo: string,
+) {
   await page.goto(`${platform.url}/${language}/login?redirect=${encodeURIComponent(returnTo)}`);
   await page.getByLabel(language === 'da' ? 'E-mail' : 'Email').fill(email);
   await page.getByLabel(language === 'da' ? 'Adgangskode' : 'Password', { exact: true }).fill(password);
@@ -14,13 +21,24 @@ export async function signIn(page: Page, platform: TestPlatform, email: string, 
 }
 
 /** A user who administers the given areas of the community. */
-export async function createAdmin(platform: TestPlatform, email: string, community: { slug: string; name: string }, areas: string[]): Promise<Community> {
+export async function createAdmin(
+  platform: TestPlatform,
+  email: string,
+  community: { slug: string; name: string },
+  areas: string[],
+): Promise<Community> {
   const userId = await createUser(platform, email, 'arrangement-2027');
   return addMembership(platform, userId, community, { areas });
 }
 
 /** A member of the community (a member row linked to an account), signed in through supabase-js. */
-export async function signedInMember(platform: TestPlatform, community: Community, email: string, first: string, last: string): Promise<SupabaseClient> {
+export async function signedInMember(
+  platform: TestPlatform,
+  community: Community,
+  email: string,
+  first: string,
+  last: string,
+): Promise<SupabaseClient> {
   const userId = await createUser(platform, email, 'medlem-kode-2027', `${first} ${last}`);
   await platform.db.query(
     `insert into public.members (community_id, user_id, first_name, last_name, email) values ($1, $2, $3, $4, $5)`,

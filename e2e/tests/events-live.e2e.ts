@@ -34,7 +34,14 @@ beforeAll(async () => {
         { name: 'Voksen', participant_limit: 50, price_ore: 15000 },
         { name: 'Junior', participant_limit: 30, price_ore: 7500 },
       ],
-      addons: [{ name: 'Mad', min_per_person: 0, max_per_person: 2, options: [{ title: 'Grillbuffet', price_ore: 12500, capacity: 40 }] }],
+      addons: [
+        {
+          name: 'Mad',
+          min_per_person: 0,
+          max_per_person: 2,
+          options: [{ title: 'Grillbuffet', price_ore: 12500, capacity: 40 }],
+        },
+      ],
       jobs: [{ title: 'Grillmester', slots: 2, timeslots: [{ starts_at: at(6), ends_at: at(8) }] }],
     },
   });
@@ -47,8 +54,13 @@ afterAll(async () => {
   await platform?.stop();
 });
 
-async function adminPage(language: 'en' | 'da', path: string, colorScheme: 'light' | 'dark' = 'light'): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await newContext(browser, { colorScheme });
+async function adminPage(
+  language: 'en' | 'da',
+  path: string,
+  colorScheme: 'light' | 'dark' = 'light',
+  viewport: 'desktop' | 'phone' = 'desktop',
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await newContext(browser, { colorScheme, viewport });
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   await signIn(page, platform, adminEmail, password, language, `/${language}/sejlklub/${path}`);
@@ -61,33 +73,69 @@ describe('event detail, live', () => {
     await page.getByRole('heading', { level: 1, name: 'Kapsejlads og grill' }).waitFor();
     await page.getByText('No participants yet.').waitFor();
     const liveBadge = page.getByText('Live', { exact: true });
-    await page.waitForFunction(() => document.querySelector('[title="Sales and sign-ups appear here as they happen."]')?.className.includes('success'));
+    await page.waitForFunction(() =>
+      document
+        .querySelector('[title="Sales and sign-ups appear here as they happen."]')
+        ?.className.includes('success'),
+    );
     expect(await liveBadge.count()).toBe(1);
     await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
 
     const member = await signedInMember(platform, club, 'ole@example.dk', 'Ole', 'Sørensen');
-    const { data: tickets } = await member.from('tickets').select('id, name').eq('event_id', eventId).order('sort_order');
+    const { data: tickets } = await member
+      .from('tickets')
+      .select('id, name')
+      .eq('event_id', eventId)
+      .order('sort_order');
     const adult = tickets!.find((t: { name: string }) => t.name === 'Voksen')!.id as string;
-    const { data: option } = await member.from('addon_options').select('id').eq('title', 'Grillbuffet').single();
-    const bought = await member.rpc('buy_ticket', { p_ticket_id: adult, p_quantity: 2, p_addons: [{ option_id: option!.id, quantity: 2 }] });
+    const { data: option } = await member
+      .from('addon_options')
+      .select('id')
+      .eq('title', 'Grillbuffet')
+      .single();
+    const bought = await member.rpc('buy_ticket', {
+      p_ticket_id: adult,
+      p_quantity: 2,
+      p_addons: [{ option_id: option!.id, quantity: 2 }],
+    });
     expect(bought.error).toBeNull();
 
     const sales = page.getByRole('table', { name: 'Sales' });
-    await sales.getByRole('row', { name: /Voksen/ }).getByText('2 of 50').waitFor();
-    const adultRow = (await sales.getByRole('row', { name: /Voksen/ }).getByRole('cell').allTextContents()).map((t) => t.replace(/\s/g, ' '));
+    await sales
+      .getByRole('row', { name: /Voksen/ })
+      .getByText('2 of 50')
+      .waitFor();
+    const adultRow = (
+      await sales
+        .getByRole('row', { name: /Voksen/ })
+        .getByRole('cell')
+        .allTextContents()
+    ).map((t) => t.replace(/\s/g, ' '));
     expect(adultRow).toEqual(['DKK 150.00', '2 of 50', 'DKK 300.00']);
-    expect((await sales.getByRole('row', { name: /Grillbuffet/ }).getByRole('cell').allTextContents()).map((t) => t.replace(/\s/g, ' '))).toEqual([
-      'DKK 125.00',
-      '2 of 40',
-      'DKK 250.00',
-    ]);
+    expect(
+      (
+        await sales
+          .getByRole('row', { name: /Grillbuffet/ })
+          .getByRole('cell')
+          .allTextContents()
+      ).map((t) => t.replace(/\s/g, ' ')),
+    ).toEqual(['DKK 125.00', '2 of 40', 'DKK 250.00']);
     expect((await page.getByTestId('sales-total').textContent())?.replace(/\s/g, ' ')).toBe('DKK 550.00');
-    const participant = page.getByRole('table', { name: 'Participants' }).getByRole('row', { name: /Ole Sørensen/ });
+    const participant = page
+      .getByRole('table', { name: 'Participants' })
+      .getByRole('row', { name: /Ole Sørensen/ });
     await participant.waitFor();
     expect(await participant.textContent()).toContain('2 × Mad: Grillbuffet');
 
-    const { data: job } = await member.from('volunteer_jobs').select('id, volunteer_timeslots(id)').eq('event_id', eventId).single();
-    const signedUp = await member.rpc('sign_up_volunteer', { p_job_id: job!.id, p_timeslot_id: (job as { volunteer_timeslots: { id: string }[] }).volunteer_timeslots[0]!.id });
+    const { data: job } = await member
+      .from('volunteer_jobs')
+      .select('id, volunteer_timeslots(id)')
+      .eq('event_id', eventId)
+      .single();
+    const signedUp = await member.rpc('sign_up_volunteer', {
+      p_job_id: job!.id,
+      p_timeslot_id: (job as { volunteer_timeslots: { id: string }[] }).volunteer_timeslots[0]!.id,
+    });
     expect(signedUp.error).toBeNull();
     const shift = page.getByRole('listitem', { name: /^Grillmester / });
     await shift.getByText('1 of 2 filled').waitFor();
@@ -98,7 +146,9 @@ describe('event detail, live', () => {
     await participant.getByRole('button', { name: 'Check in Ole Sørensen' }).click();
     await participant.getByText(/^Checked in /).waitFor();
     const checked = await platform.db.query<{ n: string }>(
-      'select count(*)::text as n from ticket_purchases where event_id = $1 and checked_in_at is not null', [eventId]);
+      'select count(*)::text as n from ticket_purchases where event_id = $1 and checked_in_at is not null',
+      [eventId],
+    );
     expect(checked.rows[0]!.n).toBe('1');
     expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
     expect(errors).toEqual([]);
@@ -119,14 +169,22 @@ describe('event detail, live', () => {
     await dialog.getByRole('button', { name: 'Tilføj gæstefrivillig' }).click();
     await shift.getByText('Bente Gæst').waitFor();
     await shift.getByText(/^\d af 2 besat$/).waitFor();
-    const guests = await platform.db.query<{ guest_email: string }>('select guest_email from volunteer_signups where guest_name = $1', ['Bente Gæst']);
+    const guests = await platform.db.query<{ guest_email: string }>(
+      'select guest_email from volunteer_signups where guest_name = $1',
+      ['Bente Gæst'],
+    );
     expect(guests.rows).toEqual([{ guest_email: 'bente@example.dk' }]);
     await close();
   });
 
   it('says in words why a sold ticket type cannot be removed, and keeps the event as it was', async () => {
     const member = await signedInMember(platform, club, 'aase@example.dk', 'Aase', 'Holm');
-    const { data: junior } = await member.from('tickets').select('id').eq('event_id', eventId).eq('name', 'Junior').single();
+    const { data: junior } = await member
+      .from('tickets')
+      .select('id')
+      .eq('event_id', eventId)
+      .eq('name', 'Junior')
+      .single();
     expect((await member.rpc('buy_ticket', { p_ticket_id: junior!.id })).error).toBeNull();
     const { page, errors, close } = await adminPage('en', `events/${eventId}/edit`);
     await page.getByRole('heading', { level: 1, name: 'Edit event' }).waitFor();
@@ -138,7 +196,9 @@ describe('event detail, live', () => {
     expect(await page.getByText(/P0001|ticket_has_sales|23\d{3}/).count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe(`/en/sejlklub/events/${eventId}/edit`);
     const kept = await platform.db.query<{ names: string }>(
-      'select string_agg(name, \',\' order by sort_order) as names from tickets where event_id = $1', [eventId]);
+      "select string_agg(name, ',' order by sort_order) as names from tickets where event_id = $1",
+      [eventId],
+    );
     expect(kept.rows[0]!.names).toBe('Voksen,Junior');
     expect(errors).toEqual([]);
     await close();
@@ -155,12 +215,29 @@ describe('event detail, live', () => {
         await page.getByRole('table', { name: language === 'da' ? 'Salg' : 'Sales' }).waitFor();
         await screenshot(page, `events-detail-${language}-${mode}-desktop`);
         await page.getByRole('link', { name: language === 'da' ? 'Redigér' : 'Edit' }).click();
-        await page.getByRole('heading', { level: 1, name: language === 'da' ? 'Redigér arrangement' : 'Edit event' }).waitFor();
-        expect(await page.getByLabel(language === 'da' ? 'Titel' : 'Title', { exact: true }).inputValue()).toBe('Kapsejlads og grill');
+        await page
+          .getByRole('heading', { level: 1, name: language === 'da' ? 'Redigér arrangement' : 'Edit event' })
+          .waitFor();
+        expect(
+          await page.getByLabel(language === 'da' ? 'Titel' : 'Title', { exact: true }).inputValue(),
+        ).toBe('Kapsejlads og grill');
         await screenshot(page, `events-editor-${language}-${mode}-desktop`);
         expect(errors).toEqual([]);
         await close();
       }
     }
+    const { page, close } = await adminPage('da', 'events', 'light', 'phone');
+    // Phones get cards instead of the wide table, and the page never scrolls sideways.
+    await page
+      .getByRole('list', { name: 'Arrangementer' })
+      .getByRole('link', { name: /Kapsejlads og grill/ })
+      .waitFor();
+    expect(await page.getByRole('table', { name: 'Arrangementer' }).isVisible()).toBe(false);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await screenshot(page, 'events-list-da-light-phone');
+    await page.goto(`${platform.url}/da/sejlklub/events/${eventId}`);
+    await page.getByRole('table', { name: 'Salg' }).waitFor();
+    await screenshot(page, 'events-detail-da-light-phone');
+    await close();
   });
 });

@@ -5,5 +5,7 @@ import type { CommunityLoaderData } from '../route-guards';
 export function Component() {
   const data = useRouteLoaderData('community') as CommunityLoaderData;
   const { id = '' } = useParams();
-  return <EventDetailPage key={id} eventId={id} communityId={data.membership.community_id} slug={data.slug} />;
+  return (
+    <EventDetailPage key={id} eventId={id} communityId={data.membership.community_id} slug={data.slug} />
+  );
 }

@@ -6,5 +6,12 @@ import type { CommunityLoaderData } from '../route-guards';
 export function Component() {
   const data = useRouteLoaderData('community') as CommunityLoaderData;
   const { id } = useParams();
-  return <EventEditorPage key={id ?? 'new'} eventId={id} communityId={data.membership.community_id} slug={data.slug} />;
+  return (
+    <EventEditorPage
+      key={id ?? 'new'}
+      eventId={id}
+      communityId={data.membership.community_id}
+      slug={data.slug}
+    />
+  );
 }

@@ -11,7 +11,17 @@ import { describeEventError } from './describe-event-error';
 import { cancelEvent } from './save-event';
 import { eventKeys } from './use-event-community';
 
-export function CancelEventButton({ event, communityId, className, onCancelled }: { event: { id: string; title: string }; communityId: string; className?: string; onCancelled?: () => void }) {
+export function CancelEventButton({
+  event,
+  communityId,
+  className,
+  onCancelled,
+}: {
+  event: { id: string; title: string };
+  communityId: string;
+  className?: string;
+  onCancelled?: () => void;
+}) {
   const t = useT(eventsMessages);
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);

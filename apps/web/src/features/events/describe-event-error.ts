@@ -23,7 +23,8 @@ export function describeEventError(error: unknown): EventErrorKey {
   const message = typeof e.message === 'string' ? e.message : '';
   if (code === 'P0001' && businessCodes.has(message)) return `errors.${message}` as EventErrorKey;
   if (code === '42501' || code === 'PGRST301' || code === 'PGRST116') return 'errors.permission';
-  if (code.startsWith('23') || code === '22007' || code === '22008' || code === '22P02') return 'errors.constraint';
+  if (code.startsWith('23') || code === '22007' || code === '22008' || code === '22P02')
+    return 'errors.constraint';
   if (e.name === 'TypeError' || /fetch|network/i.test(message)) return 'errors.network';
   return 'errors.unknown';
 }

@@ -7,7 +7,17 @@ import { localePath, useLanguage, useT } from '../../lib/i18n';
 import type { EventRecord, EventStatus } from './event-records';
 import { EventStatusBadge } from './event-status-badge';
 
-export function DetailOccurrencesSection({ event, occurrences, format, slug }: { event: EventRecord; occurrences: { id: string; starts_at: string; status: string }[]; format: Formatters; slug: string }) {
+export function DetailOccurrencesSection({
+  event,
+  occurrences,
+  format,
+  slug,
+}: {
+  event: EventRecord;
+  occurrences: { id: string; starts_at: string; status: string }[];
+  format: Formatters;
+  slug: string;
+}) {
   const t = useT(eventsMessages);
   const language = useLanguage();
   if (event.repeat === 'never' && !event.series_id) return null;
@@ -20,13 +30,19 @@ export function DetailOccurrencesSection({ event, occurrences, format, slug }: {
         ) : (
           <ol className="grid gap-1 text-sm sm:grid-cols-2" aria-label={t('detail.occurrences.title')}>
             {occurrences.map((o) => (
-              <li key={o.id} className="flex items-center justify-between gap-2 rounded-md px-2 py-1 hover:bg-muted">
+              <li
+                key={o.id}
+                className="flex items-center justify-between gap-2 rounded-md px-2 py-1 hover:bg-muted"
+              >
                 {o.id === event.id ? (
                   <span aria-current="true" className="font-medium tabular-nums">
                     {format.date(o.starts_at, 'long')} {format.time(o.starts_at)}
                   </span>
                 ) : (
-                  <Link to={localePath(language, `${slug}/events/${o.id}`)} className="tabular-nums hover:underline">
+                  <Link
+                    to={localePath(language, `${slug}/events/${o.id}`)}
+                    className="tabular-nums hover:underline"
+                  >
                     {format.date(o.starts_at, 'long')} {format.time(o.starts_at)}
                   </Link>
                 )}

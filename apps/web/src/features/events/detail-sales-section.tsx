@@ -6,19 +6,38 @@ import { useT } from '../../lib/i18n';
 import type { EventRecord, ParticipantRecord } from './event-records';
 
 const cell = 'px-3 py-2';
-const num = 'px-3 py-2 text-right tabular-nums';
+const num = 'whitespace-nowrap px-3 py-2 text-right tabular-nums';
 
-export function DetailSalesSection({ event, participants, format }: { event: EventRecord; participants: ParticipantRecord[]; format: Formatters }) {
+export function DetailSalesSection({
+  event,
+  participants,
+  format,
+}: {
+  event: EventRecord;
+  participants: ParticipantRecord[];
+  format: Formatters;
+}) {
   const t = useT(eventsMessages);
   const active = participants.filter((p) => p.status === 'active');
   const perTicket = event.tickets.map((ticket) => {
     const sold = active.filter((p) => p.ticket_id === ticket.id);
-    return { ticket, count: sold.reduce((n, p) => n + p.quantity, 0), revenue: sold.reduce((n, p) => n + p.quantity * ticket.price_ore, 0) };
+    return {
+      ticket,
+      count: sold.reduce((n, p) => n + p.quantity, 0),
+      revenue: sold.reduce((n, p) => n + p.quantity * ticket.price_ore, 0),
+    };
   });
-  const options = event.event_addons.flatMap((addon) => addon.addon_options.map((option) => ({ addon, option })));
+  const options = event.event_addons.flatMap((addon) =>
+    addon.addon_options.map((option) => ({ addon, option })),
+  );
   const perOption = options.map(({ addon, option }) => {
     const lines = active.flatMap((p) => p.addons.filter((a) => a.option_id === option.id));
-    return { addon, option, count: lines.reduce((n, a) => n + a.quantity, 0), revenue: lines.reduce((n, a) => n + a.quantity * a.unit_price_ore, 0) };
+    return {
+      addon,
+      option,
+      count: lines.reduce((n, a) => n + a.quantity, 0),
+      revenue: lines.reduce((n, a) => n + a.quantity * a.unit_price_ore, 0),
+    };
   });
   const total = active.reduce((n, p) => n + Number(p.total_ore), 0);
   return (
@@ -31,26 +50,47 @@ export function DetailSalesSection({ event, participants, format }: { event: Eve
           <table className="w-full text-sm" aria-labelledby="detail-sales">
             <thead className="border-b border-border text-left">
               <tr>
-                <th scope="col" className={cell}>{t('detail.sales.ticket')}</th>
-                <th scope="col" className={`${cell} text-right`}>{t('detail.sales.price')}</th>
-                <th scope="col" className={`${cell} text-right`}>{t('detail.sales.sold')}</th>
-                <th scope="col" className={`${cell} text-right`}>{t('detail.sales.revenue')}</th>
+                <th scope="col" className={cell}>
+                  {t('detail.sales.ticket')}
+                </th>
+                <th scope="col" className={`${cell} text-right`}>
+                  {t('detail.sales.price')}
+                </th>
+                <th scope="col" className={`${cell} text-right`}>
+                  {t('detail.sales.sold')}
+                </th>
+                <th scope="col" className={`${cell} text-right`}>
+                  {t('detail.sales.revenue')}
+                </th>
               </tr>
             </thead>
             <tbody>
               {perTicket.map(({ ticket, count, revenue }) => (
                 <tr key={ticket.id} className="border-b border-border">
-                  <th scope="row" className={`${cell} text-left font-normal`}>{ticket.name}</th>
-                  <td className={num}>{ticket.price_ore === 0 ? t('detail.sales.free') : format.money(ticket.price_ore)}</td>
+                  <th scope="row" className={`${cell} text-left font-normal`}>
+                    {ticket.name}
+                  </th>
+                  <td className={num}>
+                    {ticket.price_ore === 0 ? t('detail.sales.free') : format.money(ticket.price_ore)}
+                  </td>
                   <td className={num} data-testid={`sold-${ticket.id}`}>
-                    {ticket.participant_limit === null ? format.number(count) : t('list.soldOf', { sold: format.number(count), capacity: format.number(ticket.participant_limit) })}
+                    {ticket.participant_limit === null
+                      ? format.number(count)
+                      : t('list.soldOf', {
+                          sold: format.number(count),
+                          capacity: format.number(ticket.participant_limit),
+                        })}
                   </td>
                   <td className={num}>{format.money(revenue)}</td>
                 </tr>
               ))}
               {perOption.length > 0 ? (
                 <tr>
-                  <th scope="colgroup" colSpan={4} className={`${cell} pt-4 text-left text-xs uppercase tracking-wide text-muted-foreground`}>
+                  <th
+                    scope="colgroup"
+                    colSpan={4}
+                    className={`${cell} pt-4 text-left text-xs uppercase tracking-wide text-muted-foreground`}
+                  >
                     {t('detail.sales.addons')}
                   </th>
                 </tr>
@@ -61,15 +101,26 @@ export function DetailSalesSection({ event, participants, format }: { event: Eve
                     {addon.name}: {option.title}
                   </th>
                   <td className={num}>{format.money(option.price_ore)}</td>
-                  <td className={num}>{option.capacity === null ? format.number(count) : t('list.soldOf', { sold: format.number(count), capacity: format.number(option.capacity) })}</td>
+                  <td className={num}>
+                    {option.capacity === null
+                      ? format.number(count)
+                      : t('list.soldOf', {
+                          sold: format.number(count),
+                          capacity: format.number(option.capacity),
+                        })}
+                  </td>
                   <td className={num}>{format.money(revenue)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
               <tr className="font-semibold">
-                <th scope="row" colSpan={3} className={`${cell} text-left`}>{t('detail.sales.total')}</th>
-                <td className={num} data-testid="sales-total">{format.money(total)}</td>
+                <th scope="row" colSpan={3} className={`${cell} text-left`}>
+                  {t('detail.sales.total')}
+                </th>
+                <td className={num} data-testid="sales-total">
+                  {format.money(total)}
+                </td>
               </tr>
             </tfoot>
           </table>

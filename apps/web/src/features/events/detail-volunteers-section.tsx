@@ -26,10 +26,24 @@ interface Slot {
 }
 
 function volunteerName(s: SignupRecord): string {
-  return s.member_id ? `${s.members?.first_name ?? ''} ${s.members?.last_name ?? ''}`.trim() : (s.guest_name ?? '');
+  return s.member_id
+    ? `${s.members?.first_name ?? ''} ${s.members?.last_name ?? ''}`.trim()
+    : (s.guest_name ?? '');
 }
 
-function GuestDialog({ slot, communityId, open, onOpenChange, onAdded }: { slot: Slot; communityId: string; open: boolean; onOpenChange: (open: boolean) => void; onAdded: () => Promise<void> }) {
+function GuestDialog({
+  slot,
+  communityId,
+  open,
+  onOpenChange,
+  onAdded,
+}: {
+  slot: Slot;
+  communityId: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onAdded: () => Promise<void>;
+}) {
   const t = useT(eventsMessages);
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -39,7 +53,9 @@ function GuestDialog({ slot, communityId, open, onOpenChange, onAdded }: { slot:
     e.preventDefault();
     const found = {
       name: name.trim() ? undefined : t('validation.required'),
-      email: /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email.trim()) ? undefined : t('detail.volunteers.invalidEmail'),
+      email: /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email.trim())
+        ? undefined
+        : t('detail.volunteers.invalidEmail'),
     };
     setErrors(found);
     if (found.name || found.email) return;
@@ -63,7 +79,12 @@ function GuestDialog({ slot, communityId, open, onOpenChange, onAdded }: { slot:
     await onAdded();
   };
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={t('detail.volunteers.addGuest')} description={`${slot.job.title} · ${slot.label}`}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('detail.volunteers.addGuest')}
+      description={`${slot.job.title} · ${slot.label}`}
+    >
       <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
         <FormField label={t('detail.volunteers.guestName')} error={errors.name}>
           <Input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
@@ -81,13 +102,26 @@ function GuestDialog({ slot, communityId, open, onOpenChange, onAdded }: { slot:
   );
 }
 
-export function DetailVolunteersSection({ event, signups, format, communityId }: { event: EventRecord; signups: SignupRecord[]; format: Formatters; communityId: string }) {
+export function DetailVolunteersSection({
+  event,
+  signups,
+  format,
+  communityId,
+}: {
+  event: EventRecord;
+  signups: SignupRecord[];
+  format: Formatters;
+  communityId: string;
+}) {
   const t = useT(eventsMessages);
   const queryClient = useQueryClient();
   const [guestFor, setGuestFor] = useState<Slot | undefined>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: eventKeys.signups(communityId, event.id) });
   const mark = async (s: SignupRecord, column: 'checked_in_at' | 'checked_out_at') => {
-    const { error } = await supabase().from('volunteer_signups').update({ [column]: new Date().toISOString() }).eq('id', s.id);
+    const { error } = await supabase()
+      .from('volunteer_signups')
+      .update({ [column]: new Date().toISOString() })
+      .eq('id', s.id);
     if (error) toast({ variant: 'destructive', title: t(describeEventError(error)) });
     await refresh();
   };
@@ -95,33 +129,59 @@ export function DetailVolunteersSection({ event, signups, format, communityId }:
     <Card aria-labelledby="detail-volunteers">
       <CardHeader id="detail-volunteers" title={t('detail.volunteers.title')} />
       <CardBody>
-        {event.volunteer_jobs.length === 0 ? <p className="text-sm text-muted-foreground">{t('detail.volunteers.none')}</p> : null}
+        {event.volunteer_jobs.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{t('detail.volunteers.none')}</p>
+        ) : null}
         {event.volunteer_jobs.map((job) => {
           const slots: Slot[] =
             job.volunteer_timeslots.length === 0
               ? [{ job, timeslotId: null, label: t('detail.volunteers.wholeEvent'), slots: job.slots }]
-              : job.volunteer_timeslots.map((s) => ({ job, timeslotId: s.id, label: `${format.date(s.starts_at)} ${format.time(s.starts_at)}–${format.time(s.ends_at)}`, slots: s.slots ?? job.slots }));
+              : job.volunteer_timeslots.map((s) => ({
+                  job,
+                  timeslotId: s.id,
+                  label: `${format.date(s.starts_at)} ${format.time(s.starts_at)}–${format.time(s.ends_at)}`,
+                  slots: s.slots ?? job.slots,
+                }));
           return (
             <section key={job.id} aria-labelledby={`job-${job.id}`} className="space-y-2">
               <h3 id={`job-${job.id}`} className="font-medium">
                 {job.title}
               </h3>
               <p className="text-sm text-muted-foreground">
-                {job.relevant_roles.length > 0 ? t('detail.volunteers.roles', { roles: job.relevant_roles.join(', ') }) : t('detail.volunteers.anyone')}
-                {job.compensation ? ` · ${t('detail.volunteers.compensation', { text: job.compensation })}` : ''}
+                {job.relevant_roles.length > 0
+                  ? t('detail.volunteers.roles', { roles: job.relevant_roles.join(', ') })
+                  : t('detail.volunteers.anyone')}
+                {job.compensation
+                  ? ` · ${t('detail.volunteers.compensation', { text: job.compensation })}`
+                  : ''}
               </p>
               <ul className="space-y-2">
                 {slots.map((slot) => {
-                  const taken = signups.filter((s) => s.job_id === job.id && s.timeslot_id === slot.timeslotId);
+                  const taken = signups.filter(
+                    (s) => s.job_id === job.id && s.timeslot_id === slot.timeslotId,
+                  );
                   const open = Math.max(0, slot.slots - taken.length);
                   return (
-                    <li key={slot.timeslotId ?? 'whole'} aria-label={`${job.title} ${slot.label}`} className="rounded-md border border-border p-3">
+                    <li
+                      key={slot.timeslotId ?? 'whole'}
+                      aria-label={`${job.title} ${slot.label}`}
+                      className="rounded-md border border-border p-3"
+                    >
                       <div className="flex flex-wrap items-center justify-between gap-2">
                         <span className="text-sm font-medium tabular-nums">{slot.label}</span>
                         <span className="flex items-center gap-2 text-sm">
-                          <Badge tone={open === 0 ? 'success' : 'accent'}>{t('detail.volunteers.filled', { filled: taken.length, slots: slot.slots })}</Badge>
-                          <span className="text-muted-foreground">{t('detail.volunteers.open', { open })}</span>
-                          <Button variant="ghost" size="sm" disabled={open === 0} onClick={() => setGuestFor(slot)}>
+                          <Badge tone={open === 0 ? 'success' : 'accent'} className="whitespace-nowrap">
+                            {t('detail.volunteers.filled', { filled: taken.length, slots: slot.slots })}
+                          </Badge>
+                          <span className="whitespace-nowrap text-muted-foreground">
+                            {t('detail.volunteers.open', { open })}
+                          </span>
+                          <Button
+                            variant="ghost"
+                            size="sm"
+                            disabled={open === 0}
+                            onClick={() => setGuestFor(slot)}
+                          >
                             <UserPlus aria-hidden="true" />
                             {t('detail.volunteers.addGuest')}
                           </Button>
@@ -130,20 +190,42 @@ export function DetailVolunteersSection({ event, signups, format, communityId }:
                       {taken.length > 0 ? (
                         <ul className="mt-2 divide-y divide-border text-sm">
                           {taken.map((s) => (
-                            <li key={s.id} className="flex flex-wrap items-center justify-between gap-2 py-1.5">
+                            <li
+                              key={s.id}
+                              className="flex flex-wrap items-center justify-between gap-2 py-1.5"
+                            >
                               <span>
-                                {volunteerName(s)} {s.member_id ? null : <Badge>{t('detail.volunteers.guest')}</Badge>}
+                                {volunteerName(s)}{' '}
+                                {s.member_id ? null : <Badge>{t('detail.volunteers.guest')}</Badge>}
                               </span>
                               <span className="flex items-center gap-2">
-                                {s.checked_in_at ? <Badge tone="success">{t('detail.volunteers.checkedIn', { time: format.time(s.checked_in_at) })}</Badge> : null}
-                                {s.checked_out_at ? <Badge>{t('detail.volunteers.checkedOut', { time: format.time(s.checked_out_at) })}</Badge> : null}
+                                {s.checked_in_at ? (
+                                  <Badge tone="success">
+                                    {t('detail.volunteers.checkedIn', { time: format.time(s.checked_in_at) })}
+                                  </Badge>
+                                ) : null}
+                                {s.checked_out_at ? (
+                                  <Badge>
+                                    {t('detail.volunteers.checkedOut', {
+                                      time: format.time(s.checked_out_at),
+                                    })}
+                                  </Badge>
+                                ) : null}
                                 {!s.checked_in_at ? (
-                                  <Button variant="secondary" size="sm" onClick={() => void mark(s, 'checked_in_at')}>
+                                  <Button
+                                    variant="secondary"
+                                    size="sm"
+                                    onClick={() => void mark(s, 'checked_in_at')}
+                                  >
                                     <LogIn aria-hidden="true" />
                                     {t('detail.volunteers.checkIn')}
                                   </Button>
                                 ) : !s.checked_out_at ? (
-                                  <Button variant="secondary" size="sm" onClick={() => void mark(s, 'checked_out_at')}>
+                                  <Button
+                                    variant="secondary"
+                                    size="sm"
+                                    onClick={() => void mark(s, 'checked_out_at')}
+                                  >
                                     <LogOut aria-hidden="true" />
                                     {t('detail.volunteers.checkOut')}
                                   </Button>
@@ -160,7 +242,15 @@ export function DetailVolunteersSection({ event, signups, format, communityId }:
             </section>
           );
         })}
-        {guestFor ? <GuestDialog slot={guestFor} communityId={communityId} open onOpenChange={(o) => !o && setGuestFor(undefined)} onAdded={refresh} /> : null}
+        {guestFor ? (
+          <GuestDialog
+            slot={guestFor}
+            communityId={communityId}
+            open
+            onOpenChange={(o) => !o && setGuestFor(undefined)}
+            onAdded={refresh}
+          />
+        ) : null}
       </CardBody>
     </Card>
   );

@@ -18,7 +18,13 @@ export function EditorBasicsSection(props: EditorSectionProps) {
     <Card aria-labelledby="editor-basics">
       <CardHeader id="editor-basics" title={t('editor.sections.basics')} />
       <CardBody>
-        <EditorTextField path="title" label={t('editor.fields.title')} value={draft.title} onValue={(title) => change((d) => ({ ...d, title }))} props={props} />
+        <EditorTextField
+          path="title"
+          label={t('editor.fields.title')}
+          value={draft.title}
+          onValue={(title) => change((d) => ({ ...d, title }))}
+          props={props}
+        />
         <EditorTextField
           path="location"
           label={t('editor.fields.location')}
@@ -54,7 +60,12 @@ export function EditorBasicsSection(props: EditorSectionProps) {
             </select>
           </FormField>
           <FormField label={t('editor.fields.kind')}>
-            <select id={fieldId('kind')} className={selectClass} value={draft.kind} onChange={(e) => change((d) => ({ ...d, kind: e.target.value as EventKind }))}>
+            <select
+              id={fieldId('kind')}
+              className={selectClass}
+              value={draft.kind}
+              onChange={(e) => change((d) => ({ ...d, kind: e.target.value as EventKind }))}
+            >
               {eventKinds.map((k) => (
                 <option key={k} value={k}>
                   {t(`kind.${k}`)}

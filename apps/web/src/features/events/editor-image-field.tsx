@@ -9,7 +9,11 @@ import { useT } from '../../lib/i18n';
 import { fieldId, type EditorSectionProps } from './editor-section-props';
 import { checkEventImage, eventImageUrl, uploadEventImage } from './upload-event-image';
 
-export function EditorImageField({ draft, change, communityId }: Pick<EditorSectionProps, 'draft' | 'change'> & { communityId: string }) {
+export function EditorImageField({
+  draft,
+  change,
+  communityId,
+}: Pick<EditorSectionProps, 'draft' | 'change'> & { communityId: string }) {
   const t = useT(eventsMessages);
   const input = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<'wrongType' | 'tooLarge' | 'failed' | undefined>();
@@ -35,15 +39,26 @@ export function EditorImageField({ draft, change, communityId }: Pick<EditorSect
   const messageId = `${fieldId('image')}-message`;
   return (
     <Card aria-labelledby="editor-image">
-      <CardHeader id="editor-image" title={t('editor.sections.image')} description={t('editor.image.accepted')} />
+      <CardHeader
+        id="editor-image"
+        title={t('editor.sections.image')}
+        description={t('editor.image.accepted')}
+      />
       <CardBody>
         {draft.imagePath ? (
-          <img src={eventImageUrl(draft.imagePath)} alt={t('editor.image.preview')} className="max-h-56 rounded-md border border-border object-cover" />
+          <img
+            src={eventImageUrl(draft.imagePath)}
+            alt={t('editor.image.preview')}
+            className="max-h-56 rounded-md border border-border object-cover"
+          />
         ) : null}
         {uploading ? (
           <div className="space-y-1">
             <p className="text-sm">{t('editor.image.uploading')}</p>
-            <progress aria-label={t('editor.image.progress')} className="h-2 w-full overflow-hidden rounded accent-accent" />
+            <progress
+              aria-label={t('editor.image.progress')}
+              className="h-2 w-full overflow-hidden rounded accent-accent"
+            />
           </div>
         ) : null}
         <input
@@ -68,7 +83,11 @@ export function EditorImageField({ draft, change, communityId }: Pick<EditorSect
             </Button>
           ) : null}
         </div>
-        <p id={messageId} role={problem ? 'alert' : undefined} className={problem ? 'text-sm font-medium text-destructive' : 'sr-only'}>
+        <p
+          id={messageId}
+          role={problem ? 'alert' : undefined}
+          className={problem ? 'text-sm font-medium text-destructive' : 'sr-only'}
+        >
           {problem ? t(`editor.image.${problem}`) : t('editor.image.accepted')}
         </p>
       </CardBody>

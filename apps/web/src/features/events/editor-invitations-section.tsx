@@ -11,7 +11,17 @@ import type { Invitee } from './event-records';
 import type { EditorSectionProps } from './editor-section-props';
 import { loadGroupsAndTags, searchMembers } from './load-invitees';
 
-function CheckList({ legend, items, chosen, onToggle }: { legend: string; items: Invitee[]; chosen: string[]; onToggle: (id: string) => void }) {
+function CheckList({
+  legend,
+  items,
+  chosen,
+  onToggle,
+}: {
+  legend: string;
+  items: Invitee[];
+  chosen: string[];
+  onToggle: (id: string) => void;
+}) {
   if (items.length === 0) return null;
   return (
     <fieldset>
@@ -28,7 +38,11 @@ function CheckList({ legend, items, chosen, onToggle }: { legend: string; items:
   );
 }
 
-export function EditorInvitationsSection({ draft, change, communityId }: Pick<EditorSectionProps, 'draft' | 'change'> & { communityId: string }) {
+export function EditorInvitationsSection({
+  draft,
+  change,
+  communityId,
+}: Pick<EditorSectionProps, 'draft' | 'change'> & { communityId: string }) {
   const t = useT(eventsMessages);
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
@@ -36,14 +50,25 @@ export function EditorInvitationsSection({ draft, change, communityId }: Pick<Ed
     const timer = setTimeout(() => setTerm(text), 250);
     return () => clearTimeout(timer);
   }, [text]);
-  const lists = useQuery({ queryKey: ['event-invitees', communityId], queryFn: () => loadGroupsAndTags(communityId) });
-  const found = useQuery({ queryKey: ['member-search', communityId, term], queryFn: () => searchMembers(communityId, term), enabled: term.trim().length >= 2 });
+  const lists = useQuery({
+    queryKey: ['event-invitees', communityId],
+    queryFn: () => loadGroupsAndTags(communityId),
+  });
+  const found = useQuery({
+    queryKey: ['member-search', communityId, term],
+    queryFn: () => searchMembers(communityId, term),
+    enabled: term.trim().length >= 2,
+  });
   const toggle = (key: 'invitedGroups' | 'invitedTags', id: string) =>
     change((d) => ({ ...d, [key]: d[key].includes(id) ? d[key].filter((x) => x !== id) : [...d[key], id] }));
 
   return (
     <Card aria-labelledby="editor-invitations">
-      <CardHeader id="editor-invitations" title={t('editor.sections.invitations')} description={t('editor.invitationsHelp')} />
+      <CardHeader
+        id="editor-invitations"
+        title={t('editor.sections.invitations')}
+        description={t('editor.invitationsHelp')}
+      />
       <CardBody>
         <div className="space-y-2">
           <label htmlFor="event-invite-member" className="block text-sm font-medium">
@@ -52,16 +77,33 @@ export function EditorInvitationsSection({ draft, change, communityId }: Pick<Ed
           {draft.invitedMembers.length > 0 ? (
             <ul className="flex flex-wrap gap-2">
               {draft.invitedMembers.map((m) => (
-                <li key={m.id} className="inline-flex items-center gap-1 rounded-full bg-accent-soft py-0.5 pl-3 pr-1 text-sm text-accent-soft-foreground">
+                <li
+                  key={m.id}
+                  className="inline-flex items-center gap-1 rounded-full bg-accent-soft py-0.5 pl-3 pr-1 text-sm text-accent-soft-foreground"
+                >
                   {m.label}
-                  <Button variant="ghost" size="icon-sm" className="size-6" aria-label={`${t('detail.invitations.member')}: ${m.label} ×`} onClick={() => change((d) => ({ ...d, invitedMembers: d.invitedMembers.filter((x) => x.id !== m.id) }))}>
+                  <Button
+                    variant="ghost"
+                    size="icon-sm"
+                    className="size-6"
+                    aria-label={`${t('detail.invitations.member')}: ${m.label} ×`}
+                    onClick={() =>
+                      change((d) => ({ ...d, invitedMembers: d.invitedMembers.filter((x) => x.id !== m.id) }))
+                    }
+                  >
                     <X aria-hidden="true" />
                   </Button>
                 </li>
               ))}
             </ul>
           ) : null}
-          <Input id="event-invite-member" type="search" value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" />
+          <Input
+            id="event-invite-member"
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            autoComplete="off"
+          />
           {found.data && found.data.length > 0 ? (
             <ul className="max-h-48 overflow-auto rounded-md border border-border">
               {found.data
@@ -83,8 +125,18 @@ export function EditorInvitationsSection({ draft, change, communityId }: Pick<Ed
             </ul>
           ) : null}
         </div>
-        <CheckList legend={t('editor.fields.inviteGroups')} items={lists.data?.groups ?? []} chosen={draft.invitedGroups} onToggle={(id) => toggle('invitedGroups', id)} />
-        <CheckList legend={t('editor.fields.inviteTags')} items={lists.data?.tags ?? []} chosen={draft.invitedTags} onToggle={(id) => toggle('invitedTags', id)} />
+        <CheckList
+          legend={t('editor.fields.inviteGroups')}
+          items={lists.data?.groups ?? []}
+          chosen={draft.invitedGroups}
+          onToggle={(id) => toggle('invitedGroups', id)}
+        />
+        <CheckList
+          legend={t('editor.fields.inviteTags')}
+          items={lists.data?.tags ?? []}
+          chosen={draft.invitedTags}
+          onToggle={(id) => toggle('invitedTags', id)}
+        />
       </CardBody>
     </Card>
   );

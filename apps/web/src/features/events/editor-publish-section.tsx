@@ -13,7 +13,13 @@ export function choicesFor(status: EventStatus | undefined): PublishChoice[] {
   return ['now', 'later', 'draft'];
 }
 
-export function EditorPublishSection(props: EditorSectionProps & { status: EventStatus | undefined; choice: PublishChoice; onChoice: (choice: PublishChoice) => void }) {
+export function EditorPublishSection(
+  props: EditorSectionProps & {
+    status: EventStatus | undefined;
+    choice: PublishChoice;
+    onChoice: (choice: PublishChoice) => void;
+  },
+) {
   const t = useT(eventsMessages);
   const choices = choicesFor(props.status);
   if (choices.length === 1) return null;
@@ -24,7 +30,13 @@ export function EditorPublishSection(props: EditorSectionProps & { status: Event
         <div role="radiogroup" aria-labelledby="editor-publishing" className="space-y-2">
           {choices.map((choice) => (
             <label key={choice} className="flex items-center gap-2 text-sm">
-              <input type="radio" name="publish-choice" value={choice} checked={props.choice === choice} onChange={() => props.onChoice(choice)} />
+              <input
+                type="radio"
+                name="publish-choice"
+                value={choice}
+                checked={props.choice === choice}
+                onChange={() => props.onChoice(choice)}
+              />
               {t(`editor.publishing.${choice === 'keep' ? 'save' : choice}`)}
             </label>
           ))}

@@ -34,11 +34,18 @@ export function EditorScheduleSection(props: EditorSectionProps & { timeZone: st
   const weekdayName =
     weekday === undefined
       ? '…'
-      : new Intl.DateTimeFormat(language === 'da' ? 'da-DK' : 'en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday)));
+      : new Intl.DateTimeFormat(language === 'da' ? 'da-DK' : 'en-GB', {
+          weekday: 'long',
+          timeZone: 'UTC',
+        }).format(new Date(Date.UTC(2024, 0, weekday)));
 
   const first = zonedInputToIso(draft.startsAt, props.timeZone);
   const request = useDebounced({ first, rule: draft.repeat, until: draft.repeatUntil }, 300);
-  const ready = request.rule !== 'never' && request.first !== undefined && /^\d{4}-\d{2}-\d{2}$/.test(request.until) && request.until >= (request.first ?? '').slice(0, 10);
+  const ready =
+    request.rule !== 'never' &&
+    request.first !== undefined &&
+    /^\d{4}-\d{2}-\d{2}$/.test(request.until) &&
+    request.until >= (request.first ?? '').slice(0, 10);
   const preview = useQuery({
     queryKey: ['recurrence-preview', request, props.timeZone],
     enabled: ready,
@@ -59,12 +66,31 @@ export function EditorScheduleSection(props: EditorSectionProps & { timeZone: st
       <CardHeader id="editor-schedule" title={t('editor.sections.schedule')} />
       <CardBody>
         <div className="grid gap-4 sm:grid-cols-2">
-          <EditorTextField path="startsAt" type="datetime-local" label={t('editor.fields.startsAt')} value={draft.startsAt} onValue={(startsAt) => change((d) => ({ ...d, startsAt }))} props={props} />
-          <EditorTextField path="endsAt" type="datetime-local" label={t('editor.fields.endsAt')} value={draft.endsAt} onValue={(endsAt) => change((d) => ({ ...d, endsAt }))} props={props} />
+          <EditorTextField
+            path="startsAt"
+            type="datetime-local"
+            label={t('editor.fields.startsAt')}
+            value={draft.startsAt}
+            onValue={(startsAt) => change((d) => ({ ...d, startsAt }))}
+            props={props}
+          />
+          <EditorTextField
+            path="endsAt"
+            type="datetime-local"
+            label={t('editor.fields.endsAt')}
+            value={draft.endsAt}
+            onValue={(endsAt) => change((d) => ({ ...d, endsAt }))}
+            props={props}
+          />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label={t('editor.fields.repeat')}>
-            <select id={fieldId('repeat')} className={selectClass} value={draft.repeat} onChange={(e) => change((d) => ({ ...d, repeat: e.target.value as RepeatRule }))}>
+            <select
+              id={fieldId('repeat')}
+              className={selectClass}
+              value={draft.repeat}
+              onChange={(e) => change((d) => ({ ...d, repeat: e.target.value as RepeatRule }))}
+            >
               {repeatRules.map((rule) => (
                 <option key={rule} value={rule}>
                   {t(`repeat.${rule}`, { weekday: weekdayName })}
@@ -73,7 +99,14 @@ export function EditorScheduleSection(props: EditorSectionProps & { timeZone: st
             </select>
           </FormField>
           {draft.repeat !== 'never' ? (
-            <EditorTextField path="repeatUntil" type="date" label={t('editor.fields.repeatUntil')} value={draft.repeatUntil} onValue={(repeatUntil) => change((d) => ({ ...d, repeatUntil }))} props={props} />
+            <EditorTextField
+              path="repeatUntil"
+              type="date"
+              label={t('editor.fields.repeatUntil')}
+              value={draft.repeatUntil}
+              onValue={(repeatUntil) => change((d) => ({ ...d, repeatUntil }))}
+              props={props}
+            />
           ) : null}
         </div>
         {draft.repeat !== 'never' ? (
@@ -88,7 +121,11 @@ export function EditorScheduleSection(props: EditorSectionProps & { timeZone: st
                     {format.date(start, 'long')} {format.time(start)}
                   </li>
                 ))}
-                {preview.data.length > previewLimit ? <li className="text-muted-foreground">{t('editor.previewMore', { count: preview.data.length - previewLimit })}</li> : null}
+                {preview.data.length > previewLimit ? (
+                  <li className="text-muted-foreground">
+                    {t('editor.previewMore', { count: preview.data.length - previewLimit })}
+                  </li>
+                ) : null}
               </ol>
             ) : (
               <p className="mt-1 text-sm text-muted-foreground">{t('editor.previewEmpty')}</p>

@@ -4,7 +4,15 @@ import { Link } from 'react-router';
 import { localePath, useLanguage, useT } from '../../lib/i18n';
 
 /** Events › (event) › current page. */
-export function EventBreadcrumbs({ slug, trail, current }: { slug: string; trail: { label: string; path: string }[]; current: string }) {
+export function EventBreadcrumbs({
+  slug,
+  trail,
+  current,
+}: {
+  slug: string;
+  trail: { label: string; path: string }[];
+  current: string;
+}) {
   const t = useT(eventsMessages);
   const language = useLanguage();
   const links = [{ label: t('breadcrumb'), path: 'events' }, ...trail];
@@ -13,7 +21,10 @@ export function EventBreadcrumbs({ slug, trail, current }: { slug: string; trail
       <ol className="flex flex-wrap items-center gap-1">
         {links.map((link) => (
           <li key={link.path} className="flex items-center gap-1">
-            <Link to={localePath(language, `${slug}/${link.path}`)} className="hover:text-foreground hover:underline">
+            <Link
+              to={localePath(language, `${slug}/${link.path}`)}
+              className="hover:text-foreground hover:underline"
+            >
               {link.label}
             </Link>
             <ChevronRight aria-hidden="true" className="size-3.5" />

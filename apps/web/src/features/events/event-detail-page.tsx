@@ -29,31 +29,66 @@ import { useLiveEvent } from './use-live-event';
 import { weekdayOf, isoToZonedInput } from './zoned-time';
 
 /** "22 Dec 2026, 12:00–20:00" on one day, both full dates and times otherwise. */
-function whenText(starts: string, ends: string | null, timeZone: string, format: ReturnType<typeof useFormat>): string {
+function whenText(
+  starts: string,
+  ends: string | null,
+  timeZone: string,
+  format: ReturnType<typeof useFormat>,
+): string {
   if (!ends) return format.dateTime(starts);
-  const sameDay = isoToZonedInput(starts, timeZone).slice(0, 10) === isoToZonedInput(ends, timeZone).slice(0, 10);
-  return sameDay ? `${format.dateTime(starts)}–${format.time(ends)}` : `${format.dateTime(starts)} – ${format.dateTime(ends)}`;
+  const sameDay =
+    isoToZonedInput(starts, timeZone).slice(0, 10) === isoToZonedInput(ends, timeZone).slice(0, 10);
+  return sameDay
+    ? `${format.dateTime(starts)}–${format.time(ends)}`
+    : `${format.dateTime(starts)} – ${format.dateTime(ends)}`;
 }
 
-export function EventDetailPage({ eventId, communityId, slug }: { eventId: string; communityId: string; slug: string }) {
+export function EventDetailPage({
+  eventId,
+  communityId,
+  slug,
+}: {
+  eventId: string;
+  communityId: string;
+  slug: string;
+}) {
   const t = useT(eventsMessages);
   const tc = useT(commonMessages);
   const language = useLanguage();
   const timeZone = useCommunityTimeZone(communityId);
   const format = useFormat(timeZone);
-  const event = useQuery({ queryKey: eventKeys.detail(communityId, eventId), queryFn: () => loadEvent(eventId), retry: (n, e) => !(e instanceof EventNotFoundError) && n < 2 });
-  const participants = useQuery({ queryKey: eventKeys.participants(communityId, eventId), queryFn: () => loadParticipants(eventId) });
+  const event = useQuery({
+    queryKey: eventKeys.detail(communityId, eventId),
+    queryFn: () => loadEvent(eventId),
+    retry: (n, e) => !(e instanceof EventNotFoundError) && n < 2,
+  });
+  const participants = useQuery({
+    queryKey: eventKeys.participants(communityId, eventId),
+    queryFn: () => loadParticipants(eventId),
+  });
   const jobIds = event.data?.volunteer_jobs.map((j) => j.id) ?? [];
-  const signups = useQuery({ queryKey: eventKeys.signups(communityId, eventId), queryFn: () => loadSignups(jobIds), enabled: event.data !== undefined });
-  const seriesId = event.data?.series_id ?? (event.data && event.data.repeat !== 'never' ? event.data.id : undefined);
-  const occurrences = useQuery({ queryKey: eventKeys.occurrences(communityId, eventId), queryFn: () => loadOccurrences(seriesId!), enabled: seriesId !== undefined });
+  const signups = useQuery({
+    queryKey: eventKeys.signups(communityId, eventId),
+    queryFn: () => loadSignups(jobIds),
+    enabled: event.data !== undefined,
+  });
+  const seriesId =
+    event.data?.series_id ?? (event.data && event.data.repeat !== 'never' ? event.data.id : undefined);
+  const occurrences = useQuery({
+    queryKey: eventKeys.occurrences(communityId, eventId),
+    queryFn: () => loadOccurrences(seriesId!),
+    enabled: seriesId !== undefined,
+  });
   const live = useLiveEvent(communityId, eventId, event.data !== undefined);
 
   if (event.isError) {
     const missing = event.error instanceof EventNotFoundError;
     return (
       <>
-        <PageHeader title={t('title')} breadcrumbs={<EventBreadcrumbs slug={slug} trail={[]} current="…" />} />
+        <PageHeader
+          title={t('title')}
+          breadcrumbs={<EventBreadcrumbs slug={slug} trail={[]} current="…" />}
+        />
         <Alert kind="error" title={missing ? t('detail.notFound') : t('detail.loadError')}>
           {missing ? null : (
             <Button variant="secondary" size="sm" className="mt-2" onClick={() => void event.refetch()}>
@@ -75,16 +110,27 @@ export function EventDetailPage({ eventId, communityId, slug }: { eventId: strin
   }
   const e = event.data;
   const weekday = weekdayOf(isoToZonedInput(e.starts_at, timeZone));
-  const weekdayName = weekday ? new Intl.DateTimeFormat(language === 'da' ? 'da-DK' : 'en-GB', { weekday: 'long', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, weekday))) : '';
-  const status = e.status === 'scheduled' && e.release_at && new Date(e.release_at) <= new Date() ? 'published' : e.status;
+  const weekdayName = weekday
+    ? new Intl.DateTimeFormat(language === 'da' ? 'da-DK' : 'en-GB', {
+        weekday: 'long',
+        timeZone: 'UTC',
+      }).format(new Date(Date.UTC(2024, 0, weekday)))
+    : '';
+  const status =
+    e.status === 'scheduled' && e.release_at && new Date(e.release_at) <= new Date() ? 'published' : e.status;
   const facts: [string, string][] = [
     [t('detail.facts.when'), whenText(e.starts_at, e.ends_at, timeZone, format)],
     [t('detail.facts.where'), e.location ?? t('detail.facts.noLocation')],
     [t('detail.facts.visibility'), t(`visibility.${e.visibility}`)],
     [t('detail.facts.kind'), t(`kind.${e.kind}`)],
   ];
-  if (e.repeat !== 'never') facts.push([t('detail.facts.repeat'), `${t(`repeat.${e.repeat}`, { weekday: weekdayName })}${e.repeat_until ? ` → ${format.date(e.repeat_until + 'T12:00:00Z')}` : ''}`]);
-  if (e.status === 'scheduled' && e.release_at) facts.push([t('detail.facts.release'), format.dateTime(e.release_at)]);
+  if (e.repeat !== 'never')
+    facts.push([
+      t('detail.facts.repeat'),
+      `${t(`repeat.${e.repeat}`, { weekday: weekdayName })}${e.repeat_until ? ` → ${format.date(e.repeat_until + 'T12:00:00Z')}` : ''}`,
+    ]);
+  if (e.status === 'scheduled' && e.release_at)
+    facts.push([t('detail.facts.release'), format.dateTime(e.release_at)]);
 
   return (
     <>
@@ -115,13 +161,29 @@ export function EventDetailPage({ eventId, communityId, slug }: { eventId: strin
       <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
         <div className="min-w-0 space-y-6">
           <DetailSalesSection event={e} participants={participants.data ?? []} format={format} />
-          <DetailParticipantsSection participants={participants.data ?? []} format={format} communityId={communityId} eventId={e.id} />
-          <DetailVolunteersSection event={e} signups={signups.data ?? []} format={format} communityId={communityId} />
+          <DetailParticipantsSection
+            participants={participants.data ?? []}
+            format={format}
+            communityId={communityId}
+            eventId={e.id}
+          />
+          <DetailVolunteersSection
+            event={e}
+            signups={signups.data ?? []}
+            format={format}
+            communityId={communityId}
+          />
         </div>
         <div className="min-w-0 space-y-6">
           <Card>
             <CardBody>
-              {e.image_path ? <img src={eventImageUrl(e.image_path)} alt={t('detail.image')} className="w-full rounded-md object-cover" /> : null}
+              {e.image_path ? (
+                <img
+                  src={eventImageUrl(e.image_path)}
+                  alt={t('detail.image')}
+                  className="w-full rounded-md object-cover"
+                />
+              ) : null}
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
                 {facts.map(([term, value]) => (
                   <div key={term} className="contents">
@@ -140,7 +202,12 @@ export function EventDetailPage({ eventId, communityId, slug }: { eventId: strin
             </CardBody>
           </Card>
           <DetailInvitationsSection event={e} participants={participants.data ?? []} />
-          <DetailOccurrencesSection event={e} occurrences={occurrences.data ?? []} format={format} slug={slug} />
+          <DetailOccurrencesSection
+            event={e}
+            occurrences={occurrences.data ?? []}
+            format={format}
+            slug={slug}
+          />
         </div>
       </div>
     </>

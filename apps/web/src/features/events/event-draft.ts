@@ -1,7 +1,14 @@
 // The editor's working copy of an event: every field as the text its input holds, wall-clock
 // times in the community's time zone. `draftFromEvent` fills it from the stored event and
 // `documentFromDraft` turns it into the JSON document `save_event` takes.
-import type { EventKind, EventRecord, EventStatus, EventVisibility, Invitee, RepeatRule } from './event-records';
+import type {
+  EventKind,
+  EventRecord,
+  EventStatus,
+  EventVisibility,
+  Invitee,
+  RepeatRule,
+} from './event-records';
 import { isoToZonedInput, zonedInputToIso } from './zoned-time';
 
 export interface TicketDraft {
@@ -81,7 +88,16 @@ export function newKey(): string {
 }
 
 export function emptyTicket(): TicketDraft {
-  return { key: newKey(), name: '', participantLimit: '', joinOpensAt: '', joinClosesAt: '', refundClosesAt: '', paid: false, price: '' };
+  return {
+    key: newKey(),
+    name: '',
+    participantLimit: '',
+    joinOpensAt: '',
+    joinClosesAt: '',
+    refundClosesAt: '',
+    paid: false,
+    price: '',
+  };
 }
 export function emptyOption(): OptionDraft {
   return { key: newKey(), title: '', price: '', capacity: '', hint: '' };
@@ -137,7 +153,11 @@ export function parsePrice(text: string): number | undefined {
   return Number.isSafeInteger(ore) && ore <= 2_000_000_000 ? ore : undefined;
 }
 
-export function draftFromEvent(event: EventRecord, timeZone: string, memberNames: Map<string, string>): EventDraft {
+export function draftFromEvent(
+  event: EventRecord,
+  timeZone: string,
+  memberNames: Map<string, string>,
+): EventDraft {
   const at = (iso: string | null) => isoToZonedInput(iso, timeZone);
   return {
     title: event.title,

@@ -24,7 +24,14 @@ import { fieldId } from './editor-section-props';
 import { EditorTicketsSection } from './editor-tickets-section';
 import { EventBreadcrumbs } from './event-breadcrumbs';
 import { CancelEventButton } from './cancel-event-button';
-import { documentFromDraft, draftFromEvent, emptyDraft, nextStatus, type EventDraft, type PublishChoice } from './event-draft';
+import {
+  documentFromDraft,
+  draftFromEvent,
+  emptyDraft,
+  nextStatus,
+  type EventDraft,
+  type PublishChoice,
+} from './event-draft';
 import type { EventRecord } from './event-records';
 import { loadEvent } from './load-event';
 import { loadMemberNames } from './load-invitees';
@@ -33,13 +40,26 @@ import { eventKeys, useCommunityTimeZone } from './use-event-community';
 import { validateEventDraft, type DraftErrors } from './validate-event-draft';
 import { zonedInputToIso } from './zoned-time';
 
-async function loadForEditing(id: string, timeZone: string): Promise<{ event: EventRecord; draft: EventDraft }> {
+async function loadForEditing(
+  id: string,
+  timeZone: string,
+): Promise<{ event: EventRecord; draft: EventDraft }> {
   const event = await loadEvent(id);
-  const names = await loadMemberNames(event.event_invitations.flatMap((i) => (i.member_id ? [i.member_id] : [])));
+  const names = await loadMemberNames(
+    event.event_invitations.flatMap((i) => (i.member_id ? [i.member_id] : [])),
+  );
   return { event, draft: draftFromEvent(event, timeZone, names) };
 }
 
-export function EventEditorPage({ eventId, communityId, slug }: { eventId?: string; communityId: string; slug: string }) {
+export function EventEditorPage({
+  eventId,
+  communityId,
+  slug,
+}: {
+  eventId?: string;
+  communityId: string;
+  slug: string;
+}) {
   const t = useT(eventsMessages);
   const tc = useT(commonMessages);
   const timeZone = useCommunityTimeZone(communityId);
@@ -69,10 +89,30 @@ export function EventEditorPage({ eventId, communityId, slug }: { eventId?: stri
       </>
     );
   }
-  return <EventEditorForm event={existing.data?.event} initial={existing.data?.draft ?? emptyDraft()} communityId={communityId} slug={slug} timeZone={timeZone} />;
+  return (
+    <EventEditorForm
+      event={existing.data?.event}
+      initial={existing.data?.draft ?? emptyDraft()}
+      communityId={communityId}
+      slug={slug}
+      timeZone={timeZone}
+    />
+  );
 }
 
-function EventEditorForm({ event, initial, communityId, slug, timeZone }: { event?: EventRecord; initial: EventDraft; communityId: string; slug: string; timeZone: string }) {
+function EventEditorForm({
+  event,
+  initial,
+  communityId,
+  slug,
+  timeZone,
+}: {
+  event?: EventRecord;
+  initial: EventDraft;
+  communityId: string;
+  slug: string;
+  timeZone: string;
+}) {
   const t = useT(eventsMessages);
   const tc = useT(commonMessages);
   const language = useLanguage();
@@ -147,14 +187,22 @@ function EventEditorForm({ event, initial, communityId, slug, timeZone }: { even
     }
   };
 
-  const submitLabel = saving ? t('editor.saving') : t(`editor.publishing.${choice === 'keep' ? 'save' : choice}`);
+  const submitLabel = saving
+    ? t('editor.saving')
+    : t(`editor.publishing.${choice === 'keep' ? 'save' : choice}`);
   const backPath = localePath(language, event ? `${slug}/events/${event.id}` : `${slug}/events`);
   return (
     <>
       <PageHeader
         title={event ? t('editor.editTitle') : t('editor.createTitle')}
         description={event ? event.title : t('editor.createDescription')}
-        breadcrumbs={<EventBreadcrumbs slug={slug} trail={event ? [{ label: event.title, path: `events/${event.id}` }] : []} current={event ? t('editor.editTitle') : t('editor.createTitle')} />}
+        breadcrumbs={
+          <EventBreadcrumbs
+            slug={slug}
+            trail={event ? [{ label: event.title, path: `events/${event.id}` }] : []}
+            current={event ? t('editor.editTitle') : t('editor.createTitle')}
+          />
+        }
       />
       <form noValidate onSubmit={(e) => void submit(e)} className="space-y-6">
         {serverError ? <Alert kind="error">{serverError}</Alert> : null}
@@ -169,7 +217,12 @@ function EventEditorForm({ event, initial, communityId, slug, timeZone }: { even
         <EditorPublishSection {...sectionProps} status={event?.status} choice={choice} onChoice={setChoice} />
         <div className="sticky bottom-0 -mx-4 flex flex-wrap items-center justify-end gap-2 border-t border-border bg-background/95 px-4 py-3 backdrop-blur">
           {event && event.status !== 'cancelled' ? (
-            <CancelEventButton event={event} communityId={communityId} className="mr-auto" onCancelled={() => void navigate(backPath)} />
+            <CancelEventButton
+              event={event}
+              communityId={communityId}
+              className="mr-auto"
+              onCancelled={() => void navigate(backPath)}
+            />
           ) : null}
           <Button variant="secondary" asChild>
             <Link to={backPath}>{t('editor.discard')}</Link>

@@ -21,7 +21,13 @@ export interface ListFilters {
 const selectClass =
   'h-9 rounded-md border border-input bg-surface px-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring';
 
-export function EventListFilters({ filters, onChange }: { filters: ListFilters; onChange: (next: Partial<ListFilters>) => void }) {
+export function EventListFilters({
+  filters,
+  onChange,
+}: {
+  filters: ListFilters;
+  onChange: (next: Partial<ListFilters>) => void;
+}) {
   const t = useT(eventsMessages);
   const [text, setText] = useState(filters.q);
   useEffect(() => setText(filters.q), [filters.q]);
@@ -30,12 +36,17 @@ export function EventListFilters({ filters, onChange }: { filters: ListFilters; 
     const timer = setTimeout(() => onChange({ q: text }), 250);
     return () => clearTimeout(timer);
   }, [text, filters.q, onChange]);
-  const filtered = filters.q || filters.status || filters.visibility || filters.kind || filters.from || filters.to;
+  const filtered =
+    filters.q || filters.status || filters.visibility || filters.kind || filters.from || filters.to;
 
   return (
     <div className="mb-4 space-y-3">
       <div className="flex flex-wrap items-center gap-2">
-        <div role="radiogroup" aria-label={t('list.when')} className="inline-flex rounded-md border border-input bg-surface p-0.5">
+        <div
+          role="radiogroup"
+          aria-label={t('list.when')}
+          className="inline-flex rounded-md border border-input bg-surface p-0.5"
+        >
           {(['upcoming', 'past'] as const).map((when) => (
             <button
               key={when}
@@ -55,12 +66,26 @@ export function EventListFilters({ filters, onChange }: { filters: ListFilters; 
         </div>
         <label className="relative min-w-56 flex-1">
           <span className="sr-only">{t('list.search')}</span>
-          <Search aria-hidden="true" className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" />
-          <Input type="search" value={text} onChange={(e) => setText(e.target.value)} placeholder={t('list.searchPlaceholder')} className="h-9 pl-9" />
+          <Search
+            aria-hidden="true"
+            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+          />
+          <Input
+            type="search"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            placeholder={t('list.searchPlaceholder')}
+            className="h-9 pl-9"
+          />
         </label>
       </div>
       <div className="flex flex-wrap items-center gap-2">
-        <select aria-label={t('list.columns.status')} className={selectClass} value={filters.status} onChange={(e) => onChange({ status: e.target.value })}>
+        <select
+          aria-label={t('list.columns.status')}
+          className={selectClass}
+          value={filters.status}
+          onChange={(e) => onChange({ status: e.target.value })}
+        >
           <option value="">{t('list.allStatuses')}</option>
           {eventStatuses.map((s) => (
             <option key={s} value={s}>
@@ -68,7 +93,12 @@ export function EventListFilters({ filters, onChange }: { filters: ListFilters; 
             </option>
           ))}
         </select>
-        <select aria-label={t('list.columns.visibility')} className={selectClass} value={filters.visibility} onChange={(e) => onChange({ visibility: e.target.value })}>
+        <select
+          aria-label={t('list.columns.visibility')}
+          className={selectClass}
+          value={filters.visibility}
+          onChange={(e) => onChange({ visibility: e.target.value })}
+        >
           <option value="">{t('list.allVisibilities')}</option>
           {eventVisibilities.map((v) => (
             <option key={v} value={v}>
@@ -76,7 +106,12 @@ export function EventListFilters({ filters, onChange }: { filters: ListFilters; 
             </option>
           ))}
         </select>
-        <select aria-label={t('editor.fields.kind')} className={selectClass} value={filters.kind} onChange={(e) => onChange({ kind: e.target.value })}>
+        <select
+          aria-label={t('editor.fields.kind')}
+          className={selectClass}
+          value={filters.kind}
+          onChange={(e) => onChange({ kind: e.target.value })}
+        >
           <option value="">{t('list.allKinds')}</option>
           {eventKinds.map((k) => (
             <option key={k} value={k}>
@@ -86,14 +121,28 @@ export function EventListFilters({ filters, onChange }: { filters: ListFilters; 
         </select>
         <label className="flex items-center gap-1.5 text-sm">
           {t('list.from')}
-          <input type="date" className={selectClass} value={filters.from} onChange={(e) => onChange({ from: e.target.value })} />
+          <input
+            type="date"
+            className={selectClass}
+            value={filters.from}
+            onChange={(e) => onChange({ from: e.target.value })}
+          />
         </label>
         <label className="flex items-center gap-1.5 text-sm">
           {t('list.to')}
-          <input type="date" className={selectClass} value={filters.to} onChange={(e) => onChange({ to: e.target.value })} />
+          <input
+            type="date"
+            className={selectClass}
+            value={filters.to}
+            onChange={(e) => onChange({ to: e.target.value })}
+          />
         </label>
         {filtered ? (
-          <Button variant="ghost" size="sm" onClick={() => onChange({ q: '', status: '', visibility: '', kind: '', from: '', to: '' })}>
+          <Button
+            variant="ghost"
+            size="sm"
+            onClick={() => onChange({ q: '', status: '', visibility: '', kind: '', from: '', to: '' })}
+          >
             <X aria-hidden="true" />
             {t('list.clearFilters')}
           </Button>

@@ -17,6 +17,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { localePath, useFormat, useLanguage, useT } from '../../lib/i18n';
 import type { EventSummary } from './event-records';
 import { EventListFilters, type ListFilters } from './event-list-filters';
+import { EventCardList } from './event-card-list';
 import { EventStatusBadge } from './event-status-badge';
 import { loadEventList, type EventListQuery, type EventListSort } from './load-event-list';
 import { eventKeys, useCommunityTimeZone } from './use-event-community';
@@ -46,7 +47,9 @@ export function EventListPage({ communityId, slug }: { communityId: string; slug
   const [params, setParams] = useSearchParams();
   const filters = readFilters(params);
   const sortParam = params.get('sort') ?? '';
-  const sortId = (sortable as string[]).includes(sortParam.replace(/^-/, '')) ? (sortParam.replace(/^-/, '') as EventListSort) : 'starts_at';
+  const sortId = (sortable as string[]).includes(sortParam.replace(/^-/, ''))
+    ? (sortParam.replace(/^-/, '') as EventListSort)
+    : 'starts_at';
   const ascending = !sortParam.startsWith('-');
   const page = Math.max(0, Number.parseInt(params.get('page') ?? '1', 10) - 1 || 0);
 
@@ -66,7 +69,10 @@ export function EventListPage({ communityId, slug }: { communityId: string; slug
       ),
     [setParams],
   );
-  const onFilters = useCallback((next: Partial<ListFilters>) => update(next as Record<string, string>), [update]);
+  const onFilters = useCallback(
+    (next: Partial<ListFilters>) => update(next as Record<string, string>),
+    [update],
+  );
 
   const query: EventListQuery = {
     communityId,
@@ -101,7 +107,11 @@ export function EventListPage({ communityId, slug }: { communityId: string; slug
         sortValue: () => 0,
         cell: (row) => (
           <div className="min-w-0">
-            <Link to={detailPath(row.id)} className="font-medium hover:underline" onClick={(e) => e.stopPropagation()}>
+            <Link
+              to={detailPath(row.id)}
+              className="font-medium hover:underline"
+              onClick={(e) => e.stopPropagation()}
+            >
               {row.title}
             </Link>
             <div className="flex items-center gap-1 text-xs text-muted-foreground">
@@ -111,9 +121,23 @@ export function EventListPage({ communityId, slug }: { communityId: string; slug
           </div>
         ),
       },
-      { id: 'starts_at', header: t('list.columns.date'), sortValue: () => 0, cell: (row) => <span className="whitespace-nowrap">{format.dateTime(row.starts_at)}</span> },
-      { id: 'status', header: t('list.columns.status'), sortValue: () => 0, cell: (row) => <EventStatusBadge status={row.effective_status} /> },
-      { id: 'visibility', header: t('list.columns.visibility'), cell: (row) => <Badge>{t(`visibility.${row.visibility}`)}</Badge> },
+      {
+        id: 'starts_at',
+        header: t('list.columns.date'),
+        sortValue: () => 0,
+        cell: (row) => <span className="whitespace-nowrap">{format.dateTime(row.starts_at)}</span>,
+      },
+      {
+        id: 'status',
+        header: t('list.columns.status'),
+        sortValue: () => 0,
+        cell: (row) => <EventStatusBadge status={row.effective_status} />,
+      },
+      {
+        id: 'visibility',
+        header: t('list.columns.visibility'),
+        cell: (row) => <Badge>{t(`visibility.${row.visibility}`)}</Badge>,
+      },
       {
         id: 'tickets_sold',
         header: t('list.columns.sold'),
@@ -122,16 +146,27 @@ export function EventListPage({ communityId, slug }: { communityId: string; slug
         cell: (row) =>
           row.capacity === null
             ? t('list.soldUnlimited', { sold: format.number(row.tickets_sold) })
-            : t('list.soldOf', { sold: format.number(row.tickets_sold), capacity: format.number(row.capacity) }),
+            : t('list.soldOf', {
+                sold: format.number(row.tickets_sold),
+                capacity: format.number(row.capacity),
+              }),
       },
-      { id: 'revenue_ore', header: t('list.columns.revenue'), align: 'right', sortValue: () => 0, cell: (row) => format.money(Number(row.revenue_ore)) },
+      {
+        id: 'revenue_ore',
+        header: t('list.columns.revenue'),
+        align: 'right',
+        sortValue: () => 0,
+        cell: (row) => format.money(Number(row.revenue_ore)),
+      },
     ],
     [t, format, language, slug],
   );
 
   const sort: TableSort = { id: sortId, direction: ascending ? 'asc' : 'desc' };
   const total = list.data?.total ?? 0;
-  const filtered = Boolean(filters.q || filters.status || filters.visibility || filters.kind || filters.from || filters.to);
+  const filtered = Boolean(
+    filters.q || filters.status || filters.visibility || filters.kind || filters.from || filters.to,
+  );
   const newButton = (
     <Button asChild>
       <Link to={localePath(language, `${slug}/events/new`)}>
@@ -162,32 +197,44 @@ export function EventListPage({ communityId, slug }: { communityId: string; slug
           <p className="mb-2 text-sm text-muted-foreground" aria-live="polite">
             {total === 1 ? t('list.countOne') : t('list.count', { count: format.number(total) })}
           </p>
-          <DataTable
-            caption={t('list.caption')}
-            columns={columns}
-            rows={list.data.rows}
-            rowKey={(row) => row.id}
-            onRowClick={(row) => void navigate(detailPath(row.id))}
-            pageSize={pageSize}
-            server={{
-              sort,
-              onSortChange: (next) => update({ sort: next.direction === 'asc' ? next.id : `-${next.id}` }),
-              page,
-              pages: Math.ceil(total / pageSize),
-              onPageChange: (next) => update({ page: String(next + 1) }),
-            }}
-            empty={
-              filtered ? (
-                <EmptyState icon={CalendarDays} title={t('list.noMatchesTitle')}>
-                  {t('list.noMatchesBody')}
-                </EmptyState>
-              ) : (
-                <EmptyState icon={CalendarDays} title={t('list.emptyTitle')} action={newButton}>
-                  {t('list.emptyBody')}
-                </EmptyState>
-              )
-            }
-          />
+          {list.data.rows.length > 0 ? (
+            <EventCardList
+              rows={list.data.rows}
+              path={detailPath}
+              format={format}
+              page={page}
+              pages={Math.max(1, Math.ceil(total / pageSize))}
+              onPage={(next) => update({ page: String(next + 1) })}
+            />
+          ) : null}
+          <div className={list.data.rows.length > 0 ? 'hidden sm:block' : undefined}>
+            <DataTable
+              caption={t('list.caption')}
+              columns={columns}
+              rows={list.data.rows}
+              rowKey={(row) => row.id}
+              onRowClick={(row) => void navigate(detailPath(row.id))}
+              pageSize={pageSize}
+              server={{
+                sort,
+                onSortChange: (next) => update({ sort: next.direction === 'asc' ? next.id : `-${next.id}` }),
+                page,
+                pages: Math.ceil(total / pageSize),
+                onPageChange: (next) => update({ page: String(next + 1) }),
+              }}
+              empty={
+                filtered ? (
+                  <EmptyState icon={CalendarDays} title={t('list.noMatchesTitle')}>
+                    {t('list.noMatchesBody')}
+                  </EmptyState>
+                ) : (
+                  <EmptyState icon={CalendarDays} title={t('list.emptyTitle')} action={newButton}>
+                    {t('list.emptyBody')}
+                  </EmptyState>
+                )
+              }
+            />
+          </div>
         </>
       )}
     </>

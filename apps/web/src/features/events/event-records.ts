@@ -2,12 +2,21 @@
 export type EventStatus = 'draft' | 'scheduled' | 'published' | 'cancelled';
 export type EventVisibility = 'public' | 'members' | 'invite_only' | 'hidden';
 export type EventKind = 'internal' | 'external';
-export type RepeatRule = 'never' | 'weekly' | 'biweekly' | 'monthly' | 'yearly' | 'first_weekday' | 'last_weekday';
+export type RepeatRule =
+  'never' | 'weekly' | 'biweekly' | 'monthly' | 'yearly' | 'first_weekday' | 'last_weekday';
 
 export const eventStatuses: EventStatus[] = ['draft', 'scheduled', 'published', 'cancelled'];
 export const eventVisibilities: EventVisibility[] = ['public', 'members', 'invite_only', 'hidden'];
 export const eventKinds: EventKind[] = ['internal', 'external'];
-export const repeatRules: RepeatRule[] = ['never', 'weekly', 'biweekly', 'monthly', 'yearly', 'first_weekday', 'last_weekday'];
+export const repeatRules: RepeatRule[] = [
+  'never',
+  'weekly',
+  'biweekly',
+  'monthly',
+  'yearly',
+  'first_weekday',
+  'last_weekday',
+];
 
 export interface EventSummary {
   id: string;

@@ -48,7 +48,8 @@ export async function loadEventList(query: EventListQuery): Promise<EventListPag
       ? request.or(`ends_at.gte.${now},and(ends_at.is.null,starts_at.gte.${now})`)
       : request.or(`ends_at.lt.${now},and(ends_at.is.null,starts_at.lt.${now})`);
   const search = query.search.trim();
-  if (search) request = request.or(`title.ilike.${searchPattern(search)},location.ilike.${searchPattern(search)}`);
+  if (search)
+    request = request.or(`title.ilike.${searchPattern(search)},location.ilike.${searchPattern(search)}`);
   if (query.status) request = request.eq('effective_status', query.status);
   if (query.visibility) request = request.eq('visibility', query.visibility);
   if (query.kind) request = request.eq('kind', query.kind);

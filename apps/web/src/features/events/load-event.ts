@@ -4,7 +4,8 @@
 import { supabase } from '../../lib/supabase';
 import type { EventRecord, ParticipantRecord, SignupRecord } from './event-records';
 
-const eventColumns = `id, community_id, title, location, description, image_path, starts_at, ends_at, status, release_at,
+const eventColumns =
+  `id, community_id, title, location, description, image_path, starts_at, ends_at, status, release_at,
   published_at, cancelled_at, visibility, kind, repeat, repeat_until, series_id,
   tickets(id, name, participant_limit, join_opens_at, join_closes_at, refund_closes_at, price_ore, currency, sort_order),
   event_addons(id, name, min_per_person, max_per_person, sort_order, addon_options(id, title, price_ore, capacity, hint, sort_order)),
@@ -22,10 +23,17 @@ function sortParts(event: EventRecord): EventRecord {
   return {
     ...event,
     tickets: [...event.tickets].sort(bySort),
-    event_addons: [...event.event_addons].sort(bySort).map((a) => ({ ...a, addon_options: [...a.addon_options].sort(bySort) })),
+    event_addons: [...event.event_addons]
+      .sort(bySort)
+      .map((a) => ({ ...a, addon_options: [...a.addon_options].sort(bySort) })),
     volunteer_jobs: [...event.volunteer_jobs]
       .sort((a, b) => a.title.localeCompare(b.title))
-      .map((j) => ({ ...j, volunteer_timeslots: [...j.volunteer_timeslots].sort((a, b) => a.starts_at.localeCompare(b.starts_at)) })),
+      .map((j) => ({
+        ...j,
+        volunteer_timeslots: [...j.volunteer_timeslots].sort((a, b) =>
+          a.starts_at.localeCompare(b.starts_at),
+        ),
+      })),
   };
 }
 
@@ -39,7 +47,9 @@ export async function loadEvent(id: string): Promise<EventRecord> {
 export async function loadParticipants(eventId: string): Promise<ParticipantRecord[]> {
   const { data, error } = await supabase()
     .from('event_admin_participants')
-    .select('id, ticket_id, ticket_name, member_id, member_name, member_email, quantity, status, total_ore, currency, purchased_at, checked_in_at, addons')
+    .select(
+      'id, ticket_id, ticket_name, member_id, member_name, member_email, quantity, status, total_ore, currency, purchased_at, checked_in_at, addons',
+    )
     .eq('event_id', eventId)
     .order('purchased_at', { ascending: true });
   if (error) throw error;
@@ -50,7 +60,9 @@ export async function loadSignups(jobIds: string[]): Promise<SignupRecord[]> {
   if (jobIds.length === 0) return [];
   const { data, error } = await supabase()
     .from('volunteer_signups')
-    .select('id, job_id, timeslot_id, member_id, guest_name, guest_email, status, checked_in_at, checked_out_at, members(first_name, last_name)')
+    .select(
+      'id, job_id, timeslot_id, member_id, guest_name, guest_email, status, checked_in_at, checked_out_at, members(first_name, last_name)',
+    )
     .in('job_id', jobIds)
     .eq('status', 'signed_up')
     .order('created_at', { ascending: true });
@@ -58,7 +70,9 @@ export async function loadSignups(jobIds: string[]): Promise<SignupRecord[]> {
   return (data ?? []) as unknown as SignupRecord[];
 }
 
-export async function loadOccurrences(seriesId: string): Promise<{ id: string; starts_at: string; status: string }[]> {
+export async function loadOccurrences(
+  seriesId: string,
+): Promise<{ id: string; starts_at: string; status: string }[]> {
   const { data, error } = await supabase()
     .from('events')
     .select('id, starts_at, status')
@@ -70,7 +84,11 @@ export async function loadOccurrences(seriesId: string): Promise<{ id: string; s
 }
 
 export async function loadCommunityTimeZone(communityId: string): Promise<string> {
-  const { data, error } = await supabase().from('communities').select('time_zone').eq('id', communityId).maybeSingle();
+  const { data, error } = await supabase()
+    .from('communities')
+    .select('time_zone')
+    .eq('id', communityId)
+    .maybeSingle();
   if (error) throw error;
   return (data as { time_zone?: string } | null)?.time_zone ?? 'Europe/Copenhagen';
 }

@@ -3,7 +3,9 @@
 import { supabase } from '../../lib/supabase';
 import type { Invitee } from './event-records';
 
-export async function loadGroupsAndTags(communityId: string): Promise<{ groups: Invitee[]; tags: Invitee[] }> {
+export async function loadGroupsAndTags(
+  communityId: string,
+): Promise<{ groups: Invitee[]; tags: Invitee[] }> {
   const [groups, tags] = await Promise.all([
     supabase().from('groups').select('id, title').eq('community_id', communityId).order('title').limit(500),
     supabase().from('tags').select('id, name').eq('community_id', communityId).order('name').limit(500),

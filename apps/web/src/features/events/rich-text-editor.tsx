@@ -7,7 +7,17 @@ import { Button } from '../../components/ui/button';
 import { useT } from '../../lib/i18n';
 import { sanitizeRichText } from './sanitize-rich-text';
 
-export function RichTextEditor({ id, value, onChange, labelledBy }: { id: string; value: string; onChange: (html: string) => void; labelledBy: string }) {
+export function RichTextEditor({
+  id,
+  value,
+  onChange,
+  labelledBy,
+}: {
+  id: string;
+  value: string;
+  onChange: (html: string) => void;
+  labelledBy: string;
+}) {
   const t = useT(eventsMessages);
   const area = useRef<HTMLDivElement>(null);
   const last = useRef<string | undefined>(undefined);
@@ -29,14 +39,36 @@ export function RichTextEditor({ id, value, onChange, labelledBy }: { id: string
   };
   return (
     <div className="rounded-md border border-input bg-surface focus-within:outline-2 focus-within:outline-offset-1 focus-within:outline-ring">
-      <div role="toolbar" aria-label={t('editor.richText.toolbar')} className="flex gap-1 border-b border-border p-1">
-        <Button variant="ghost" size="icon-sm" aria-label={t('editor.richText.bold')} onMouseDown={(e) => e.preventDefault()} onClick={() => command('bold')}>
+      <div
+        role="toolbar"
+        aria-label={t('editor.richText.toolbar')}
+        className="flex gap-1 border-b border-border p-1"
+      >
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={t('editor.richText.bold')}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => command('bold')}
+        >
           <Bold aria-hidden="true" />
         </Button>
-        <Button variant="ghost" size="icon-sm" aria-label={t('editor.richText.italic')} onMouseDown={(e) => e.preventDefault()} onClick={() => command('italic')}>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={t('editor.richText.italic')}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => command('italic')}
+        >
           <Italic aria-hidden="true" />
         </Button>
-        <Button variant="ghost" size="icon-sm" aria-label={t('editor.richText.list')} onMouseDown={(e) => e.preventDefault()} onClick={() => command('insertUnorderedList')}>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          aria-label={t('editor.richText.list')}
+          onMouseDown={(e) => e.preventDefault()}
+          onClick={() => command('insertUnorderedList')}
+        >
           <List aria-hidden="true" />
         </Button>
       </div>

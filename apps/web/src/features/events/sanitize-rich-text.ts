@@ -12,7 +12,8 @@ function cleanNode(node: Node, doc: Document): Node | null {
     .filter((child): child is Node => child !== null);
   if (!allowed.has(element.tagName)) {
     const fragment = doc.createDocumentFragment();
-    if (!['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'TEMPLATE'].includes(element.tagName)) children.forEach((c) => fragment.appendChild(c));
+    if (!['SCRIPT', 'STYLE', 'IFRAME', 'OBJECT', 'TEMPLATE'].includes(element.tagName))
+      children.forEach((c) => fragment.appendChild(c));
     return fragment;
   }
   const copy = doc.createElement(element.tagName === 'DIV' ? 'p' : element.tagName.toLowerCase());

@@ -18,7 +18,9 @@ export function checkEventImage(file: File): ImageProblem | undefined {
 
 export async function uploadEventImage(communityId: string, file: File): Promise<string> {
   const path = `${communityId}/${crypto.randomUUID()}.${extensions[file.type] ?? 'png'}`;
-  const { error } = await supabase().storage.from(eventImageBucket).upload(path, file, { contentType: file.type, upsert: false });
+  const { error } = await supabase()
+    .storage.from(eventImageBucket)
+    .upload(path, file, { contentType: file.type, upsert: false });
   if (error) throw error;
   return path;
 }

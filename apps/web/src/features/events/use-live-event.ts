@@ -15,11 +15,25 @@ export function useLiveEvent(communityId: string, eventId: string, enabled: bool
       void queryClient.invalidateQueries({ queryKey: eventKeys.participants(communityId, eventId) });
       void queryClient.invalidateQueries({ queryKey: eventKeys.all(communityId).concat('list') });
     };
-    const refreshSignups = () => void queryClient.invalidateQueries({ queryKey: eventKeys.signups(communityId, eventId) });
+    const refreshSignups = () =>
+      void queryClient.invalidateQueries({ queryKey: eventKeys.signups(communityId, eventId) });
     const channel = supabase()
       .channel(`event-admin:${eventId}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'ticket_purchases', filter: `event_id=eq.${eventId}` }, refreshSales)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'volunteer_signups', filter: `community_id=eq.${communityId}` }, refreshSignups)
+      .on(
+        'postgres_changes',
+        { event: '*', schema: 'public', table: 'ticket_purchases', filter: `event_id=eq.${eventId}` },
+        refreshSales,
+      )
+      .on(
+        'postgres_changes',
+        {
+          event: '*',
+          schema: 'public',
+          table: 'volunteer_signups',
+          filter: `community_id=eq.${communityId}`,
+        },
+        refreshSignups,
+      )
       .subscribe((status) => setLive(status === 'SUBSCRIBED'));
     return () => {
       setLive(false);

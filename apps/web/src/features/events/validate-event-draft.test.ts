@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import { documentFromDraft, emptyAddon, emptyDraft, emptyJob, emptyTicket, emptyTimeslot, parsePrice, type EventDraft } from './event-draft';
+import {
+  documentFromDraft,
+  emptyAddon,
+  emptyDraft,
+  emptyJob,
+  emptyTicket,
+  emptyTimeslot,
+  parsePrice,
+  type EventDraft,
+} from './event-draft';
 import { isValidAddress, validateEventDraft } from './validate-event-draft';
 
 function draft(overrides: Partial<EventDraft> = {}): EventDraft {
-  return { ...emptyDraft(), title: 'Sommerfest', startsAt: '2027-06-19T17:00', endsAt: '2027-06-19T22:00', ...overrides };
+  return {
+    ...emptyDraft(),
+    title: 'Sommerfest',
+    startsAt: '2027-06-19T17:00',
+    endsAt: '2027-06-19T22:00',
+    ...overrides,
+  };
 }
 
 describe('validateEventDraft', () => {
@@ -12,15 +27,19 @@ describe('validateEventDraft', () => {
   });
 
   it('requires a title and a start, and an end after the start', () => {
-    expect(validateEventDraft(draft({ title: ' ', startsAt: '' , endsAt: '' }), 'draft')).toEqual({
+    expect(validateEventDraft(draft({ title: ' ', startsAt: '', endsAt: '' }), 'draft')).toEqual({
       title: { key: 'validation.required' },
       startsAt: { key: 'validation.required' },
     });
-    expect(validateEventDraft(draft({ endsAt: '2027-06-19T16:00' }), 'draft')).toEqual({ endsAt: { key: 'validation.endBeforeStart' } });
+    expect(validateEventDraft(draft({ endsAt: '2027-06-19T16:00' }), 'draft')).toEqual({
+      endsAt: { key: 'validation.endBeforeStart' },
+    });
   });
 
   it('asks for a valid address', () => {
-    expect(validateEventDraft(draft({ location: 'somewhere nice' }), 'now')).toEqual({ location: { key: 'validation.address' } });
+    expect(validateEventDraft(draft({ location: 'somewhere nice' }), 'now')).toEqual({
+      location: { key: 'validation.address' },
+    });
     expect(isValidAddress('Vesterbrogade 12B, 2. th., 1620 København V')).toBe(true);
     expect(isValidAddress('Ølandsgade 7, 8000 Aarhus C')).toBe(true);
     expect(isValidAddress('Havnevej, 4000 Roskilde')).toBe(false);
@@ -32,7 +51,12 @@ describe('validateEventDraft', () => {
       repeatUntil: { key: 'validation.untilRequired' },
       releaseAt: { key: 'validation.releaseRequired' },
     });
-    expect(validateEventDraft(draft({ repeat: 'weekly', repeatUntil: '2027-06-01', releaseAt: '2027-06-20T10:00' }), 'later')).toEqual({
+    expect(
+      validateEventDraft(
+        draft({ repeat: 'weekly', repeatUntil: '2027-06-01', releaseAt: '2027-06-20T10:00' }),
+        'later',
+      ),
+    ).toEqual({
       repeatUntil: { key: 'validation.untilBeforeStart' },
       releaseAt: { key: 'validation.releaseAfterStart' },
     });
@@ -42,8 +66,15 @@ describe('validateEventDraft', () => {
     const ticket = { ...emptyTicket(), name: 'Voksen', paid: true, price: 'gratis', participantLimit: '0' };
     const free = { ...emptyTicket(), name: 'Barn', paid: true, price: '0' };
     const addon = { ...emptyAddon(), name: 'Mad', min: '2', max: '1', options: [] };
-    const job = { ...emptyJob(), title: '', slots: '', timeslots: [{ ...emptyTimeslot(), startsAt: '2027-06-19T18:00', endsAt: '2027-06-19T17:00' }] };
-    expect(validateEventDraft(draft({ tickets: [ticket, free], addons: [addon], jobs: [job] }), 'now')).toEqual({
+    const job = {
+      ...emptyJob(),
+      title: '',
+      slots: '',
+      timeslots: [{ ...emptyTimeslot(), startsAt: '2027-06-19T18:00', endsAt: '2027-06-19T17:00' }],
+    };
+    expect(
+      validateEventDraft(draft({ tickets: [ticket, free], addons: [addon], jobs: [job] }), 'now'),
+    ).toEqual({
       'tickets.0.participantLimit': { key: 'validation.wholeNumber', values: { min: 1 } },
       'tickets.0.price': { key: 'validation.price' },
       'tickets.1.price': { key: 'validation.paidNeedsPrice' },
@@ -69,7 +100,10 @@ describe('prices and the saved document', () => {
 
   it('converts wall-clock times in the community zone and prices to øre', () => {
     const doc = documentFromDraft(
-      draft({ tickets: [{ ...emptyTicket(), name: 'Voksen', paid: true, price: '150', participantLimit: '40' }], releaseAt: '2027-06-01T08:00' }),
+      draft({
+        tickets: [{ ...emptyTicket(), name: 'Voksen', paid: true, price: '150', participantLimit: '40' }],
+        releaseAt: '2027-06-01T08:00',
+      }),
       { communityId: 'c1', timeZone: 'Europe/Copenhagen', status: 'scheduled' },
     );
     expect(doc).toMatchObject({

@@ -16,7 +16,8 @@ export type DraftErrors = Record<string, FieldError>;
 
 /** Street and number, optional floor or door, then a four-digit postcode and the town:
  * "Havnevej 4, 4000 Roskilde" or "Vesterbrogade 12B, 2. th., 1620 København V". */
-const danishAddress = /^\p{L}[\p{L}\p{M}0-9 .'’/-]*?\s\d+\s?[A-Za-z]?(?:,\s*[^,]+)?,\s*\d{4}\s+\p{L}[\p{L}\p{M} .-]*$/u;
+const danishAddress =
+  /^\p{L}[\p{L}\p{M}0-9 .'’/-]*?\s\d+\s?[A-Za-z]?(?:,\s*[^,]+)?,\s*\d{4}\s+\p{L}[\p{L}\p{M} .-]*$/u;
 
 export function isValidAddress(text: string): boolean {
   return danishAddress.test(text.trim());
@@ -27,7 +28,9 @@ const wallClock = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 function wholeNumber(text: string, min: number, optional: boolean): FieldError | undefined {
   const t = text.trim();
   if (t === '') return optional ? undefined : { key: 'validation.wholeNumber', values: { min } };
-  return /^\d+$/.test(t) && Number(t) >= min && Number(t) <= 1_000_000 ? undefined : { key: 'validation.wholeNumber', values: { min } };
+  return /^\d+$/.test(t) && Number(t) >= min && Number(t) <= 1_000_000
+    ? undefined
+    : { key: 'validation.wholeNumber', values: { min } };
 }
 
 export function validateEventDraft(draft: EventDraft, choice: PublishChoice): DraftErrors {
@@ -35,29 +38,36 @@ export function validateEventDraft(draft: EventDraft, choice: PublishChoice): Dr
   const put = (path: string, error: FieldError | undefined) => {
     if (error && !errors[path]) errors[path] = error;
   };
-  const required = (path: string, value: string) => put(path, value.trim() === '' ? { key: 'validation.required' } : undefined);
+  const required = (path: string, value: string) =>
+    put(path, value.trim() === '' ? { key: 'validation.required' } : undefined);
 
   required('title', draft.title);
   if (draft.title.trim().length > 200) put('title', { key: 'validation.titleTooLong' });
-  if (draft.location.trim() !== '' && !isValidAddress(draft.location)) put('location', { key: 'validation.address' });
+  if (draft.location.trim() !== '' && !isValidAddress(draft.location))
+    put('location', { key: 'validation.address' });
 
   if (!wallClock.test(draft.startsAt)) put('startsAt', { key: 'validation.required' });
   if (draft.endsAt && !wallClock.test(draft.endsAt)) put('endsAt', { key: 'validation.required' });
-  if (draft.endsAt && draft.startsAt && draft.endsAt <= draft.startsAt) put('endsAt', { key: 'validation.endBeforeStart' });
+  if (draft.endsAt && draft.startsAt && draft.endsAt <= draft.startsAt)
+    put('endsAt', { key: 'validation.endBeforeStart' });
   if (draft.repeat !== 'never') {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.repeatUntil)) put('repeatUntil', { key: 'validation.untilRequired' });
-    else if (draft.startsAt && draft.repeatUntil <= draft.startsAt.slice(0, 10)) put('repeatUntil', { key: 'validation.untilBeforeStart' });
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.repeatUntil))
+      put('repeatUntil', { key: 'validation.untilRequired' });
+    else if (draft.startsAt && draft.repeatUntil <= draft.startsAt.slice(0, 10))
+      put('repeatUntil', { key: 'validation.untilBeforeStart' });
   }
   if (choice === 'later') {
     if (!wallClock.test(draft.releaseAt)) put('releaseAt', { key: 'validation.releaseRequired' });
-    else if (draft.startsAt && draft.releaseAt >= draft.startsAt) put('releaseAt', { key: 'validation.releaseAfterStart' });
+    else if (draft.startsAt && draft.releaseAt >= draft.startsAt)
+      put('releaseAt', { key: 'validation.releaseAfterStart' });
   }
 
   draft.tickets.forEach((t, i) => {
     const p = `tickets.${i}`;
     required(`${p}.name`, t.name);
     put(`${p}.participantLimit`, wholeNumber(t.participantLimit, 1, true));
-    if (t.joinOpensAt && t.joinClosesAt && t.joinClosesAt < t.joinOpensAt) put(`${p}.joinClosesAt`, { key: 'validation.closesBeforeOpens' });
+    if (t.joinOpensAt && t.joinClosesAt && t.joinClosesAt < t.joinOpensAt)
+      put(`${p}.joinClosesAt`, { key: 'validation.closesBeforeOpens' });
     if (t.paid) {
       const ore = parsePrice(t.price);
       if (t.price.trim() === '') put(`${p}.price`, { key: 'validation.paidNeedsPrice' });
@@ -71,14 +81,20 @@ export function validateEventDraft(draft: EventDraft, choice: PublishChoice): Dr
     required(`${p}.name`, a.name);
     put(`${p}.min`, wholeNumber(a.min, 0, true));
     put(`${p}.max`, wholeNumber(a.max, 1, true));
-    if (!errors[`${p}.min`] && !errors[`${p}.max`] && a.max.trim() !== '' && Number(a.max) < Number(a.min || '0')) {
+    if (
+      !errors[`${p}.min`] &&
+      !errors[`${p}.max`] &&
+      a.max.trim() !== '' &&
+      Number(a.max) < Number(a.min || '0')
+    ) {
       put(`${p}.max`, { key: 'validation.maxBelowMin' });
     }
     if (a.options.length === 0) put(`${p}.options`, { key: 'validation.optionsRequired' });
     a.options.forEach((o, j) => {
       const q = `${p}.options.${j}`;
       required(`${q}.title`, o.title);
-      if (o.price.trim() !== '' && parsePrice(o.price) === undefined) put(`${q}.price`, { key: 'validation.price' });
+      if (o.price.trim() !== '' && parsePrice(o.price) === undefined)
+        put(`${q}.price`, { key: 'validation.price' });
       put(`${q}.capacity`, wholeNumber(o.capacity, 0, true));
     });
   });

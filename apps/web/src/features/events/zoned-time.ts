@@ -21,8 +21,15 @@ function formatFor(timeZone: string): Intl.DateTimeFormat {
   return format;
 }
 
-function wallClock(instant: Date, timeZone: string): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
-  const parts = Object.fromEntries(formatFor(timeZone).formatToParts(instant).map((p) => [p.type, p.value]));
+function wallClock(
+  instant: Date,
+  timeZone: string,
+): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
+  const parts = Object.fromEntries(
+    formatFor(timeZone)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),
