@@ -120,8 +120,8 @@ export class SocketSession implements SocketHandle, ChannelSessions {
     try {
       msg = decodeFrame(buffer, isBinary, this.vsn);
     } catch (error) {
-      if (error instanceof FrameError) return this.close(1007, error.message.slice(0, 120));
-      throw error;
+      const reason = error instanceof FrameError ? error.message : 'malformed frame';
+      return this.close(1007, reason.slice(0, 120));
     }
     if (msg.topic === 'phoenix' && msg.event === 'heartbeat') {
       this.reply(msg, 'ok', {});
