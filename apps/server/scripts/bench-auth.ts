@@ -48,7 +48,13 @@ async function main(): Promise<void> {
     const base = `${t.url}/auth/v1`;
     const headers = { apikey: t.anonKey, 'content-type': 'application/json' };
     const keys = t.platform.keys;
-    const first0 = (await (await fetch(`${base}/token?grant_type=password`, { method: 'POST', headers, body: JSON.stringify({ email, password }) })).json()) as {
+    const first0 = (await (
+      await fetch(`${base}/token?grant_type=password`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email, password }),
+      })
+    ).json()) as {
       access_token: string;
     };
     const stored = await hash(password, { cost: 10 });
@@ -57,7 +63,11 @@ async function main(): Promise<void> {
       if (!(await verify(password, stored))) throw new Error('bcrypt mismatch');
     });
     const passwordGrant = await measure(passwordIterations, async () => {
-      const res = await fetch(`${base}/token?grant_type=password`, { method: 'POST', headers, body: JSON.stringify({ email, password }) });
+      const res = await fetch(`${base}/token?grant_type=password`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email, password }),
+      });
       if (res.status !== 200) throw new Error(`password grant ${res.status}`);
       await res.arrayBuffer();
     });
@@ -78,7 +88,9 @@ async function main(): Promise<void> {
     const { rows: hookRows } = await t.db.query<{ exists: boolean }>(
       `select to_regprocedure('public.custom_access_token_hook(jsonb)') is not null as exists`,
     );
-    const claims = JSON.parse(Buffer.from(first0.access_token.split('.')[1]!, 'base64url').toString()) as Record<string, unknown>;
+    const claims = JSON.parse(
+      Buffer.from(first0.access_token.split('.')[1]!, 'base64url').toString(),
+    ) as Record<string, unknown>;
     const hookCall = hookRows[0]?.exists
       ? await measure(iterations, async () => {
           await t.db.query('select public.custom_access_token_hook($1::jsonb)', [
@@ -92,23 +104,37 @@ async function main(): Promise<void> {
       await res.arrayBuffer();
     });
 
-    const first = (await (await fetch(`${base}/token?grant_type=password`, { method: 'POST', headers, body: JSON.stringify({ email, password }) })).json()) as {
+    const first = (await (
+      await fetch(`${base}/token?grant_type=password`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ email, password }),
+      })
+    ).json()) as {
       access_token: string;
       refresh_token: string;
     };
     let refreshToken = first.refresh_token;
     const refreshGrant = await measure(iterations, async () => {
-      const res = await fetch(`${base}/token?grant_type=refresh_token`, { method: 'POST', headers, body: JSON.stringify({ refresh_token: refreshToken }) });
+      const res = await fetch(`${base}/token?grant_type=refresh_token`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ refresh_token: refreshToken }),
+      });
       if (res.status !== 200) throw new Error(`refresh grant ${res.status}`);
       refreshToken = ((await res.json()) as { refresh_token: string }).refresh_token;
     });
     const getUser = await measure(iterations, async () => {
-      const res = await fetch(`${base}/user`, { headers: { ...headers, authorization: `Bearer ${first.access_token}` } });
+      const res = await fetch(`${base}/user`, {
+        headers: { ...headers, authorization: `Bearer ${first.access_token}` },
+      });
       if (res.status !== 200) throw new Error(`GET /user ${res.status}`);
       await res.arrayBuffer();
     });
 
-    console.log(`auth benchmark on ${t.db.engine}, sequential requests (ratios are p50 against the bare figure above them)`);
+    console.log(
+      `auth benchmark on ${t.db.engine}, sequential requests (ratios are p50 against the bare figure above them)`,
+    );
     console.log(row('bcrypt compare (cost 10)', bcrypt));
     console.log(row('POST /token password grant', passwordGrant, bcrypt));
     console.log(row('JWT sign+verify (ES256)', jwt));
@@ -119,7 +145,9 @@ async function main(): Promise<void> {
     console.log(row('POST /token refresh grant', refreshGrant, jwtPlusQuery));
     console.log(row('GET /user', getUser, jwtPlusQuery));
     const overhead = (f: Figures) => `${((f.p50 - roundTrip.p50) / jwtPlusQuery.p50).toFixed(2)}×`;
-    console.log(`without the HTTP round trip: refresh grant ${overhead(refreshGrant)}, GET /user ${overhead(getUser)} of JWT sign+verify + indexed select`);
+    console.log(
+      `without the HTTP round trip: refresh grant ${overhead(refreshGrant)}, GET /user ${overhead(getUser)} of JWT sign+verify + indexed select`,
+    );
   } finally {
     await t.stop();
   }

@@ -36,7 +36,10 @@ const oidcProviders = z
     try {
       const parsed = z.array(oidcProviderSchema).safeParse(JSON.parse(v));
       if (parsed.success) return parsed.data;
-      ctx.addIssue({ code: 'custom', message: `invalid provider list: ${parsed.error.issues[0]?.message ?? ''}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `invalid provider list: ${parsed.error.issues[0]?.message ?? ''}`,
+      });
     } catch {
       ctx.addIssue({ code: 'custom', message: 'must be a JSON array of providers' });
     }
@@ -47,9 +50,12 @@ const hookSetting = z
   .string()
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? 'auto' : v.trim()))
-  .refine((v) => v === 'auto' || v === 'off' || /^pg-functions:\/\/[^/]+\/[a-zA-Z_][\w]*\/[a-zA-Z_][\w]*$/.test(v), {
-    message: 'must be auto, off or pg-functions://postgres/<schema>/<function>',
-  });
+  .refine(
+    (v) => v === 'auto' || v === 'off' || /^pg-functions:\/\/[^/]+\/[a-zA-Z_][\w]*\/[a-zA-Z_][\w]*$/.test(v),
+    {
+      message: 'must be auto, off or pg-functions://postgres/<schema>/<function>',
+    },
+  );
 
 const mailLocale = z.enum(['en', 'da']).default('en');
 
@@ -92,7 +98,9 @@ export const authEnv = z.object({
   }),
   MAIL_FROM: z.string().min(3).default('Club Platform <no-reply@localhost>'),
   MAIL_DEFAULT_LOCALE: mailLocale,
-  SMS_WEBHOOK_URL: optionalText.refine((v) => v === undefined || URL.canParse(v), { message: 'must be a URL' }),
+  SMS_WEBHOOK_URL: optionalText.refine((v) => v === undefined || URL.canParse(v), {
+    message: 'must be a URL',
+  }),
 });
 
 type AuthEnv = z.output<typeof authEnv>;
@@ -100,7 +108,10 @@ type AuthEnv = z.output<typeof authEnv>;
 export function readAuthConfig(input: AuthEnv | Record<string, unknown>) {
   const env = input as AuthEnv;
   return {
-    uriAllowList: (env.AUTH_URI_ALLOW_LIST ?? '').split(',').map((s) => s.trim()).filter((s) => s !== ''),
+    uriAllowList: (env.AUTH_URI_ALLOW_LIST ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
     disableSignup: env.AUTH_DISABLE_SIGNUP,
     mailerAutoconfirm: env.AUTH_MAILER_AUTOCONFIRM,
     smsAutoconfirm: env.AUTH_SMS_AUTOCONFIRM,

@@ -22,7 +22,14 @@ export class DevInbox {
     const { rows } = await this.db.query<{ id: string }>(
       `insert into mail.dev_inbox (channel, recipient, subject, body_text, body_html, meta)
        values ($1, $2, $3, $4, $5, $6::jsonb) returning id::text`,
-      [message.channel, message.to, message.subject, message.text, message.html, JSON.stringify(message.meta)],
+      [
+        message.channel,
+        message.to,
+        message.subject,
+        message.text,
+        message.html,
+        JSON.stringify(message.meta),
+      ],
     );
     return rows[0]!.id;
   }
@@ -57,7 +64,14 @@ export class DevInbox {
     return {
       kind: 'dev-inbox',
       send: async (m) => {
-        await this.deliver({ channel: 'email', to: m.to, subject: m.subject, text: m.text, html: m.html, meta: m.meta ?? {} });
+        await this.deliver({
+          channel: 'email',
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          html: m.html,
+          meta: m.meta ?? {},
+        });
       },
     };
   }
@@ -66,7 +80,14 @@ export class DevInbox {
     return {
       kind: 'dev-inbox',
       send: async (m) => ({
-        messageId: await this.deliver({ channel: 'sms', to: m.to, subject: '', text: m.body, html: '', meta: m.meta ?? {} }),
+        messageId: await this.deliver({
+          channel: 'sms',
+          to: m.to,
+          subject: '',
+          text: m.body,
+          html: '',
+          meta: m.meta ?? {},
+        }),
       }),
     };
   }

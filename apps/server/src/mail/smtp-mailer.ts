@@ -8,9 +8,17 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
     kind: 'smtp',
     async send(message) {
       try {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          html: message.html,
+        });
       } catch (error) {
-        throw new DeliveryError(`SMTP delivery failed: ${error instanceof Error ? error.message : String(error)}`);
+        throw new DeliveryError(
+          `SMTP delivery failed: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
     },
     async close() {

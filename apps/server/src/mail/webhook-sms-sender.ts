@@ -15,7 +15,9 @@ export function createWebhookSmsSender(url: string, timeoutMs = 10_000): SmsSend
           signal: AbortSignal.timeout(timeoutMs),
         });
       } catch (error) {
-        throw new DeliveryError(`SMS webhook unreachable: ${error instanceof Error ? error.message : String(error)}`);
+        throw new DeliveryError(
+          `SMS webhook unreachable: ${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       if (!response.ok) throw new DeliveryError(`SMS webhook answered ${response.status}`);
       const body = (await response.json().catch(() => ({}))) as { message_id?: unknown; id?: unknown };

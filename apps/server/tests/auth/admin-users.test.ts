@@ -14,10 +14,20 @@ describe('admin users, invites and generated links', () => {
   it('creates, reads, updates and deletes users', async () => {
     const admin = t.adminClient().auth.admin;
     const email = uniqueEmail('admin');
-    const created = await admin.createUser({ email, password: 'pw', email_confirm: true, user_metadata: { full_name: 'Kim' }, app_metadata: { plan: 'gold' } });
+    const created = await admin.createUser({
+      email,
+      password: 'pw',
+      email_confirm: true,
+      user_metadata: { full_name: 'Kim' },
+      app_metadata: { plan: 'gold' },
+    });
     expect(created.error).toBeNull();
     const id = created.data.user!.id;
-    expect(created.data.user?.app_metadata).toEqual({ provider: 'email', providers: ['email'], plan: 'gold' });
+    expect(created.data.user?.app_metadata).toEqual({
+      provider: 'email',
+      providers: ['email'],
+      plan: 'gold',
+    });
     expect(created.data.user?.email_confirmed_at).toEqual(expect.any(String));
     const dup = await admin.createUser({ email, password: strongPassword });
     expect(dup.error?.code).toBe('email_exists');
@@ -31,7 +41,11 @@ describe('admin users, invites and generated links', () => {
     expect(missing.error?.code).toBe('user_not_found');
     expect(missing.error?.status).toBe(404);
 
-    const updated = await admin.updateUserById(id, { user_metadata: { full_name: null, team: 'a' }, app_metadata: { plan: null }, ban_duration: '24h' });
+    const updated = await admin.updateUserById(id, {
+      user_metadata: { full_name: null, team: 'a' },
+      app_metadata: { plan: null },
+      ban_duration: '24h',
+    });
     expect(updated.error).toBeNull();
     expect(updated.data.user?.user_metadata).toEqual({ team: 'a' });
     expect(updated.data.user?.app_metadata.plan).toBeUndefined();
@@ -46,7 +60,10 @@ describe('admin users, invites and generated links', () => {
     expect((await t.client().auth.signInWithPassword({ email, password: strongPassword })).error).toBeNull();
 
     expect((await admin.deleteUser(id, true)).error).toBeNull();
-    const soft = await t.db.query<{ deleted_at: string | null; email: string }>('select deleted_at, email from auth.users where id = $1', [id]);
+    const soft = await t.db.query<{ deleted_at: string | null; email: string }>(
+      'select deleted_at, email from auth.users where id = $1',
+      [id],
+    );
     expect(soft.rows[0]?.deleted_at).not.toBeNull();
     expect(soft.rows[0]?.email).not.toBe(email);
     const other = await admin.createUser({ email: uniqueEmail(), password: strongPassword });
@@ -56,8 +73,11 @@ describe('admin users, invites and generated links', () => {
 
   it('pages users with Link and X-Total-Count', async () => {
     const admin = t.adminClient().auth.admin;
-    for (let i = 0; i < 5; i++) await admin.createUser({ email: uniqueEmail('page'), password: strongPassword });
-    const { rows } = await t.db.query<{ n: string }>(`select count(*)::text as n from auth.users where aud = 'authenticated' and deleted_at is null`);
+    for (let i = 0; i < 5; i++)
+      await admin.createUser({ email: uniqueEmail('page'), password: strongPassword });
+    const { rows } = await t.db.query<{ n: string }>(
+      `select count(*)::text as n from auth.users where aud = 'authenticated' and deleted_at is null`,
+    );
     const total = Number(rows[0]!.n);
     const first = await admin.listUsers({ page: 1, perPage: 2 });
     expect(first.error).toBeNull();
@@ -68,8 +88,12 @@ describe('admin users, invites and generated links', () => {
     expect(pagination.lastPage).toBe(Math.ceil(total / 2));
     const second = await admin.listUsers({ page: 2, perPage: 2 });
     expect(second.data.users[0]?.id).not.toBe(first.data.users[0]?.id);
-    const raw = await fetch(`${t.url}/auth/v1/admin/users?per_page=2&page=1`, { headers: { apikey: t.serviceRoleKey, authorization: `Bearer ${t.serviceRoleKey}` } });
-    expect(raw.headers.get('link')).toMatch(/^<\/auth\/v1\/admin\/users\?page=2&per_page=2>; rel="next", <\/auth\/v1\/admin\/users\?page=\d+&per_page=2>; rel="last"$/);
+    const raw = await fetch(`${t.url}/auth/v1/admin/users?per_page=2&page=1`, {
+      headers: { apikey: t.serviceRoleKey, authorization: `Bearer ${t.serviceRoleKey}` },
+    });
+    expect(raw.headers.get('link')).toMatch(
+      /^<\/auth\/v1\/admin\/users\?page=2&per_page=2>; rel="next", <\/auth\/v1\/admin\/users\?page=\d+&per_page=2>; rel="last"$/,
+    );
     const bad = await admin.listUsers({ page: -1, perPage: 2 });
     expect(bad.error?.code).toBe('validation_failed');
   });
@@ -79,12 +103,18 @@ describe('admin users, invites and generated links', () => {
     await t.adminClient().auth.admin.createUser({ email, password: strongPassword, email_confirm: true });
     const { data } = await t.client().auth.signInWithPassword({ email, password: strongPassword });
     const res = await fetch(`${t.url}/auth/v1/admin/users`, {
-      headers: { apikey: t.anonKey, authorization: `Bearer ${data.session!.access_token}`, 'x-supabase-api-version': '2024-01-01' },
+      headers: {
+        apikey: t.anonKey,
+        authorization: `Bearer ${data.session!.access_token}`,
+        'x-supabase-api-version': '2024-01-01',
+      },
     });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual({ code: 'not_admin', message: 'User not allowed' });
     expect(res.headers.get('x-supabase-api-version')).toBe('2024-01-01');
-    const anon = await fetch(`${t.url}/auth/v1/admin/users`, { headers: { apikey: t.anonKey, authorization: `Bearer ${t.anonKey}` } });
+    const anon = await fetch(`${t.url}/auth/v1/admin/users`, {
+      headers: { apikey: t.anonKey, authorization: `Bearer ${t.anonKey}` },
+    });
     expect(anon.status).toBe(403);
     expect(await anon.json()).toEqual({ code: 403, error_code: 'not_admin', msg: 'User not allowed' });
   });
@@ -116,12 +146,16 @@ describe('admin users, invites and generated links', () => {
     expect(signup.data.properties?.action_link).toContain('/auth/v1/verify?token=');
     expect(signup.data.user?.email).toBe(email);
     expect(await inbox(t.url, email)).toEqual([]);
-    const verified = await t.client().auth.verifyOtp({ token_hash: signup.data.properties!.hashed_token, type: 'signup' });
+    const verified = await t
+      .client()
+      .auth.verifyOtp({ token_hash: signup.data.properties!.hashed_token, type: 'signup' });
     expect(verified.error).toBeNull();
 
     const magic = await admin.generateLink({ type: 'magiclink', email });
     expect(magic.data.properties?.verification_type).toBe('magiclink');
-    const viaCode = await t.client().auth.verifyOtp({ email, token: magic.data.properties!.email_otp, type: 'email' });
+    const viaCode = await t
+      .client()
+      .auth.verifyOtp({ email, token: magic.data.properties!.email_otp, type: 'email' });
     expect(viaCode.error).toBeNull();
 
     const recovery = await admin.generateLink({ type: 'recovery', email: uniqueEmail() });
@@ -130,14 +164,19 @@ describe('admin users, invites and generated links', () => {
     const change = await admin.generateLink({ type: 'email_change_new', email, newEmail });
     expect(change.error).toBeNull();
     const bad = await fetch(`${t.url}/auth/v1/admin/generate_link`, {
-      method: 'POST', headers: { apikey: t.serviceRoleKey, authorization: `Bearer ${t.serviceRoleKey}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: {
+        apikey: t.serviceRoleKey,
+        authorization: `Bearer ${t.serviceRoleKey}`,
+        'content-type': 'application/json',
+      },
       body: JSON.stringify({ type: 'teleport', email }),
     });
     expect(bad.status).toBe(400);
     expect((await bad.json()).msg).toBe('Invalid email action link type requested: teleport');
   });
 
-  it('lists and deletes a user\'s factors', async () => {
+  it("lists and deletes a user's factors", async () => {
     const admin = t.adminClient().auth.admin;
     const email = uniqueEmail('mfa');
     const created = await admin.createUser({ email, password: strongPassword, email_confirm: true });

@@ -23,7 +23,12 @@ describe('rate limits, reauthentication, resend and service endpoints', () => {
     const send = (ip: string) =>
       fetch(`${t.url}/auth/v1/token?grant_type=unknown`, {
         method: 'POST',
-        headers: { apikey: t.anonKey, 'content-type': 'application/json', 'x-real-ip': ip, 'x-supabase-api-version': '2024-01-01' },
+        headers: {
+          apikey: t.anonKey,
+          'content-type': 'application/json',
+          'x-real-ip': ip,
+          'x-supabase-api-version': '2024-01-01',
+        },
         body: '{}',
       });
     const statuses: number[] = [];
@@ -31,7 +36,10 @@ describe('rate limits, reauthentication, resend and service endpoints', () => {
     expect(statuses.slice(0, 30).every((s) => s === 400)).toBe(true);
     const limited = await send('203.0.113.9');
     expect(limited.status).toBe(429);
-    expect(await limited.json()).toEqual({ code: 'over_request_rate_limit', message: 'Request rate limit reached' });
+    expect(await limited.json()).toEqual({
+      code: 'over_request_rate_limit',
+      message: 'Request rate limit reached',
+    });
     expect((await send('203.0.113.10')).status).toBe(400);
   });
 
@@ -54,7 +62,10 @@ describe('rate limits, reauthentication, resend and service endpoints', () => {
     const mail = await latestMessage(t.url, email);
     expect(mail.subject).toBe('Confirm it is you');
     expect(mail.meta.link).toBeUndefined();
-    const wrong = await client.auth.updateUser({ password: 'old-session-password', nonce: '000000' === mail.meta.code ? '111111' : '000000' });
+    const wrong = await client.auth.updateUser({
+      password: 'old-session-password',
+      nonce: '000000' === mail.meta.code ? '111111' : '000000',
+    });
     expect(wrong.error?.code).toBe('reauthentication_not_valid');
     const ok = await client.auth.updateUser({ password: 'old-session-password', nonce: mail.meta.code! });
     expect(ok.error).toBeNull();
@@ -67,7 +78,9 @@ describe('rate limits, reauthentication, resend and service endpoints', () => {
     const resend = await client.auth.resend({ type: 'signup', email });
     expect(resend.error?.code).toBe('over_email_send_rate_limit');
     expect(resend.error?.status).toBe(429);
-    expect(resend.error?.message).toMatch(/^For security purposes, you can only request this after \d+ seconds\.$/);
+    expect(resend.error?.message).toMatch(
+      /^For security purposes, you can only request this after \d+ seconds\.$/,
+    );
     expect(await inbox(t.url, email)).toHaveLength(1);
     // Unknown addresses answer like known ones.
     expect((await client.auth.resend({ type: 'signup', email: uniqueEmail() })).error).toBeNull();
@@ -81,7 +94,11 @@ describe('rate limits, reauthentication, resend and service endpoints', () => {
 
   it('serves settings, health, JWKS and the development inbox page', async () => {
     const settings = await (await fetch(`${t.url}/auth/v1/settings`)).json();
-    expect(settings).toMatchObject({ disable_signup: false, mailer_autoconfirm: false, external: { email: true, phone: false, anonymous_users: false } });
+    expect(settings).toMatchObject({
+      disable_signup: false,
+      mailer_autoconfirm: false,
+      external: { email: true, phone: false, anonymous_users: false },
+    });
     expect(await (await fetch(`${t.url}/auth/v1/health`)).json()).toMatchObject({ name: 'GoTrue' });
     const jwks = await fetch(`${t.url}/auth/v1/.well-known/jwks.json`);
     expect(jwks.headers.get('cache-control')).toBe('public, max-age=600');
@@ -94,12 +111,22 @@ describe('rate limits, reauthentication, resend and service endpoints', () => {
   });
 
   it('renders the legacy error format without the version header', async () => {
-    const res = await fetch(`${t.url}/auth/v1/otp`, { method: 'POST', headers: { apikey: t.anonKey, 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch(`${t.url}/auth/v1/otp`, {
+      method: 'POST',
+      headers: { apikey: t.anonKey, 'content-type': 'application/json' },
+      body: '{}',
+    });
     expect(res.status).toBe(400);
     expect(res.headers.get('x-supabase-api-version')).toBeNull();
     expect(res.headers.get('x-sb-error-code')).toBe('validation_failed');
-    expect(await res.json()).toEqual({ code: 400, error_code: 'validation_failed', msg: 'One of email or phone must be set' });
-    const otpDisabled = await t.client().auth.signInWithOtp({ email: uniqueEmail(), options: { shouldCreateUser: false } });
+    expect(await res.json()).toEqual({
+      code: 400,
+      error_code: 'validation_failed',
+      msg: 'One of email or phone must be set',
+    });
+    const otpDisabled = await t
+      .client()
+      .auth.signInWithOtp({ email: uniqueEmail(), options: { shouldCreateUser: false } });
     expect(otpDisabled.error?.code).toBe('otp_disabled');
     const sso = await t.client().auth.signInWithSSO({ domain: 'example.test' });
     expect(sso.error?.message).toBe('SAML 2.0 is disabled');
@@ -136,20 +163,41 @@ describe('the captcha check', () => {
       req.on('end', () => {
         const form = new URLSearchParams(body);
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ success: form.get('response') === 'good-token' && form.get('secret') === 'captcha-secret' }));
+        res.end(
+          JSON.stringify({
+            success: form.get('response') === 'good-token' && form.get('secret') === 'captcha-secret',
+          }),
+        );
       });
     });
     await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
     const port = (verifier.address() as AddressInfo).port;
-    const t = await startTestPlatform({ AUTH_CAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/verify`, AUTH_CAPTCHA_SECRET: 'captcha-secret' });
+    const t = await startTestPlatform({
+      AUTH_CAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/verify`,
+      AUTH_CAPTCHA_SECRET: 'captcha-secret',
+    });
     try {
       const none = await t.client().auth.signUp({ email: uniqueEmail(), password: strongPassword });
       expect(none.error?.code).toBe('captcha_failed');
-      const bad = await t.client().auth.signUp({ email: uniqueEmail(), password: strongPassword, options: { captchaToken: 'bad-token' } });
+      const bad = await t
+        .client()
+        .auth.signUp({
+          email: uniqueEmail(),
+          password: strongPassword,
+          options: { captchaToken: 'bad-token' },
+        });
       expect(bad.error?.code).toBe('captcha_failed');
-      const good = await t.client().auth.signUp({ email: uniqueEmail(), password: strongPassword, options: { captchaToken: 'good-token' } });
+      const good = await t
+        .client()
+        .auth.signUp({
+          email: uniqueEmail(),
+          password: strongPassword,
+          options: { captchaToken: 'good-token' },
+        });
       expect(good.error).toBeNull();
-      const admin = await t.adminClient().auth.admin.createUser({ email: uniqueEmail(), password: strongPassword });
+      const admin = await t
+        .adminClient()
+        .auth.admin.createUser({ email: uniqueEmail(), password: strongPassword });
       expect(admin.error).toBeNull();
     } finally {
       await t.stop();

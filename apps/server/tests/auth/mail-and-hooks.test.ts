@@ -11,7 +11,9 @@ interface Received {
 }
 
 function decodeQuotedPrintable(raw: string): string {
-  return raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  return raw
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 }
 
 describe('mail over SMTP, SMS over a webhook, and the access token hook', () => {
@@ -79,13 +81,18 @@ describe('mail over SMTP, SMS over a webhook, and the access token hook', () => 
 
   it('delivers the confirmation mail over SMTP and the link signs the user in', async () => {
     const email = uniqueEmail('smtp');
-    const { error } = await t.client().auth.signUp({ email, password: strongPassword, options: { emailRedirectTo: t.url } });
+    const { error } = await t
+      .client()
+      .auth.signUp({ email, password: strongPassword, options: { emailRedirectTo: t.url } });
     expect(error).toBeNull();
     const mail = mails.find((m) => m.to.includes(email));
     expect(mail).toBeDefined();
     expect(mail!.raw).toContain('Subject: Confirm your sign-up');
     expect(mail!.raw).toContain('From: Klubben <noreply@klub.test>');
-    const link = /(http:\/\/127\.0\.0\.1:\d+\/auth\/v1\/verify\?token=[0-9a-f]+&type=signup&redirect_to=[^\s"<]+)/.exec(mail!.raw)?.[1];
+    const link =
+      /(http:\/\/127\.0\.0\.1:\d+\/auth\/v1\/verify\?token=[0-9a-f]+&type=signup&redirect_to=[^\s"<]+)/.exec(
+        mail!.raw,
+      )?.[1];
     expect(link).toBeDefined();
     const res = await fetch(link!.replace(/&amp;/g, '&'), { redirect: 'manual' });
     expect(res.status).toBe(303);
@@ -96,7 +103,9 @@ describe('mail over SMTP, SMS over a webhook, and the access token hook', () => 
     expect(claims.memberships).toEqual({ demo: { role: 'member' } });
     expect(claims.hook_method).toBe('otp');
     // With SMTP configured the development inbox is still there but receives nothing.
-    const inbox = await (await fetch(`${t.url}/auth/v1/_dev/inbox?format=json&to=${encodeURIComponent(email)}`)).json();
+    const inbox = await (
+      await fetch(`${t.url}/auth/v1/_dev/inbox?format=json&to=${encodeURIComponent(email)}`)
+    ).json();
     expect(inbox.messages).toEqual([]);
   });
 
@@ -122,7 +131,9 @@ describe('mail over SMTP, SMS over a webhook, and the access token hook', () => 
     const second = await t.client().auth.verifyOtp({ email, token: codeOld!, type: 'email_change' });
     expect(second.error).toBeNull();
     expect(second.data.user?.email).toBe(next);
-    expect((await t.client().auth.signInWithPassword({ email: next, password: strongPassword })).error).toBeNull();
+    expect(
+      (await t.client().auth.signInWithPassword({ email: next, password: strongPassword })).error,
+    ).toBeNull();
   });
 
   it('signs up with a phone number over the SMS webhook', async () => {
@@ -166,9 +177,17 @@ describe('mail over SMTP, SMS over a webhook, and the access token hook', () => 
     const challenge = await client.auth.mfa.challenge({ factorId: enrol.data!.id });
     expect(challenge.error).toBeNull();
     const mfaCode = /(\d{6})/.exec(sms.filter((m) => m.to === phone).at(-1)!.body)![1]!;
-    const wrong = await client.auth.mfa.verify({ factorId: enrol.data!.id, challengeId: challenge.data!.id, code: mfaCode === '000000' ? '111111' : '000000' });
+    const wrong = await client.auth.mfa.verify({
+      factorId: enrol.data!.id,
+      challengeId: challenge.data!.id,
+      code: mfaCode === '000000' ? '111111' : '000000',
+    });
     expect(wrong.error?.message).toBe('Invalid MFA Phone code entered');
-    const ok = await client.auth.mfa.verify({ factorId: enrol.data!.id, challengeId: challenge.data!.id, code: mfaCode });
+    const ok = await client.auth.mfa.verify({
+      factorId: enrol.data!.id,
+      challengeId: challenge.data!.id,
+      code: mfaCode,
+    });
     expect(ok.error).toBeNull();
     expect((await client.auth.mfa.getAuthenticatorAssuranceLevel()).data?.currentLevel).toBe('aal2');
   });

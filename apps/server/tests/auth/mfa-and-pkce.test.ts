@@ -4,7 +4,12 @@ import { startTestPlatform, type TestPlatform } from '../support/test-platform';
 import { latestMessage, strongPassword, uniqueEmail } from './auth-test-kit';
 
 function totpCode(secret: string, offsetSteps = 0): string {
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30, algorithm: 'SHA1' });
+  const totp = new OTPAuth.TOTP({
+    secret: OTPAuth.Secret.fromBase32(secret),
+    digits: 6,
+    period: 30,
+    algorithm: 'SHA1',
+  });
   return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
 }
 
@@ -55,25 +60,42 @@ describe('MFA with TOTP, and PKCE', () => {
     const challenge = await client.auth.mfa.challenge({ factorId });
     expect(challenge.error).toBeNull();
     expect(challenge.data?.expires_at).toBeGreaterThan(Date.now() / 1000 + 250);
-    const wrong = await client.auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code: totpCode(secret, 10) });
+    const wrong = await client.auth.mfa.verify({
+      factorId,
+      challengeId: challenge.data!.id,
+      code: totpCode(secret, 10),
+    });
     expect(wrong.error?.code).toBe('mfa_verification_failed');
     expect(wrong.error?.message).toBe('Invalid TOTP code entered');
-    const ok = await client.auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code: totpCode(secret) });
+    const ok = await client.auth.mfa.verify({
+      factorId,
+      challengeId: challenge.data!.id,
+      code: totpCode(secret),
+    });
     expect(ok.error).toBeNull();
     const aal = await client.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(aal.data?.currentLevel).toBe('aal2');
     expect(aal.data?.nextLevel).toBe('aal2');
-    expect(aal.data?.currentAuthenticationMethods.map((m) => (typeof m === 'string' ? m : m.method))).toEqual(['totp', 'password']);
+    expect(aal.data?.currentAuthenticationMethods.map((m) => (typeof m === 'string' ? m : m.method))).toEqual(
+      ['totp', 'password'],
+    );
     const factors = await client.auth.mfa.listFactors();
     expect(factors.data?.totp.map((f) => f.id)).toEqual([factorId]);
 
-    const again = await client.auth.mfa.verify({ factorId, challengeId: challenge.data!.id, code: totpCode(secret) });
+    const again = await client.auth.mfa.verify({
+      factorId,
+      challengeId: challenge.data!.id,
+      code: totpCode(secret),
+    });
     expect(again.error?.code).toBe('mfa_ip_address_mismatch');
 
     // A fresh aal1 session cannot change the password or remove the verified factor.
     const second = t.client({ auth: { persistSession: true, storage: memoryStorage() } });
     await second.auth.signInWithPassword({ email, password: strongPassword });
-    expect((await second.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' });
+    expect((await second.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({
+      currentLevel: 'aal1',
+      nextLevel: 'aal2',
+    });
     const pw = await second.auth.updateUser({ password: 'a-new-long-password' });
     expect(pw.error?.code).toBe('insufficient_aal');
     const un = await second.auth.mfa.unenroll({ factorId });
@@ -86,7 +108,9 @@ describe('MFA with TOTP, and PKCE', () => {
     expect(removed.data?.id).toBe(factorId);
     const refreshed = await client.auth.refreshSession();
     expect(refreshed.error).toBeNull();
-    const claims = JSON.parse(Buffer.from(refreshed.data.session!.access_token.split('.')[1]!, 'base64url').toString());
+    const claims = JSON.parse(
+      Buffer.from(refreshed.data.session!.access_token.split('.')[1]!, 'base64url').toString(),
+    );
     expect(claims.aal).toBe('aal1');
   });
 
@@ -95,7 +119,11 @@ describe('MFA with TOTP, and PKCE', () => {
     const missing = await client.auth.mfa.challenge({ factorId: '00000000-0000-4000-8000-000000000000' });
     expect(missing.error?.code).toBe('mfa_factor_not_found');
     const enrol = await client.auth.mfa.enroll({ factorType: 'totp' });
-    const bad = await client.auth.mfa.verify({ factorId: enrol.data!.id, challengeId: '00000000-0000-4000-8000-000000000000', code: '123456' });
+    const bad = await client.auth.mfa.verify({
+      factorId: enrol.data!.id,
+      challengeId: '00000000-0000-4000-8000-000000000000',
+      code: '123456',
+    });
     expect(bad.error?.code).toBe('mfa_factor_not_found');
   });
 
@@ -103,7 +131,10 @@ describe('MFA with TOTP, and PKCE', () => {
     const email = uniqueEmail();
     await t.adminClient().auth.admin.createUser({ email, password: strongPassword, email_confirm: true });
     const client = t.client({ auth: { flowType: 'pkce', persistSession: true, storage: memoryStorage() } });
-    const sent = await client.auth.signInWithOtp({ email, options: { shouldCreateUser: false, emailRedirectTo: 'http://localhost:5173/auth/callback' } });
+    const sent = await client.auth.signInWithOtp({
+      email,
+      options: { shouldCreateUser: false, emailRedirectTo: 'http://localhost:5173/auth/callback' },
+    });
     expect(sent.error).toBeNull();
     const mail = await latestMessage(t.url, email);
     expect(mail.subject).toBe('Your sign-in link');
@@ -121,7 +152,12 @@ describe('MFA with TOTP, and PKCE', () => {
     expect(claims.amr[0].method).toBe('magiclink');
 
     const reuse = await fetch(`${t.url}/auth/v1/token?grant_type=pkce`, {
-      method: 'POST', headers: { apikey: t.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+      method: 'POST',
+      headers: {
+        apikey: t.anonKey,
+        'content-type': 'application/json',
+        'x-supabase-api-version': '2024-01-01',
+      },
       body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(56) }),
     });
     expect(reuse.status).toBe(404);
@@ -140,7 +176,12 @@ describe('MFA with TOTP, and PKCE', () => {
     expect(location.origin).toBe(new URL(t.url).origin);
     const code = location.searchParams.get('code')!;
     const res = await fetch(`${t.url}/auth/v1/token?grant_type=pkce`, {
-      method: 'POST', headers: { apikey: t.anonKey, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+      method: 'POST',
+      headers: {
+        apikey: t.anonKey,
+        'content-type': 'application/json',
+        'x-supabase-api-version': '2024-01-01',
+      },
       body: JSON.stringify({ auth_code: code, code_verifier: 'y'.repeat(56) }),
     });
     expect(res.status).toBe(400);
@@ -152,7 +193,14 @@ describe('MFA with TOTP, and PKCE', () => {
 
   it('recovers a password through the implicit flow and rejects stale links', async () => {
     const email = uniqueEmail();
-    await t.adminClient().auth.admin.createUser({ email, password: strongPassword, email_confirm: true, user_metadata: { locale: 'da' } });
+    await t
+      .adminClient()
+      .auth.admin.createUser({
+        email,
+        password: strongPassword,
+        email_confirm: true,
+        user_metadata: { locale: 'da' },
+      });
     const client = t.client();
     expect((await client.auth.resetPasswordForEmail(email)).error).toBeNull();
     expect((await client.auth.resetPasswordForEmail(uniqueEmail())).error).toBeNull();
@@ -166,6 +214,8 @@ describe('MFA with TOTP, and PKCE', () => {
     const stale = await fetch(mail.meta.link!, { redirect: 'manual' });
     const fragment = new URLSearchParams(new URL(stale.headers.get('location')!).hash.slice(1));
     expect(fragment.get('error_code')).toBe('otp_expired');
-    expect((await t.client().auth.signInWithPassword({ email, password: 'brand-new-password' })).error).toBeNull();
+    expect(
+      (await t.client().auth.signInWithPassword({ email, password: 'brand-new-password' })).error,
+    ).toBeNull();
   });
 });

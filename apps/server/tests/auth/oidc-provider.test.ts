@@ -26,32 +26,66 @@ describe('OpenID Connect providers', () => {
     await new Promise<void>((resolve) => idp.listen(0, '127.0.0.1', resolve));
     issuer = `http://127.0.0.1:${(idp.address() as AddressInfo).port}`;
     t = await startTestPlatform({
-      AUTH_OIDC_PROVIDERS: JSON.stringify([{ name: 'keycloak', issuer, client_id: 'club-app', client_secret: 'club-secret', domains: ['example.test'] }]),
+      AUTH_OIDC_PROVIDERS: JSON.stringify([
+        {
+          name: 'keycloak',
+          issuer,
+          client_id: 'club-app',
+          client_secret: 'club-secret',
+          domains: ['example.test'],
+        },
+      ]),
       AUTH_MANUAL_LINKING_ENABLED: 'true',
       AUTH_URI_ALLOW_LIST: 'http://localhost:5173/**',
     });
     const provider = new Provider(issuer, {
-      clients: [{ client_id: 'club-app', client_secret: 'club-secret', redirect_uris: [`${t.url}/auth/v1/callback`], grant_types: ['authorization_code'], response_types: ['code'] }],
+      clients: [
+        {
+          client_id: 'club-app',
+          client_secret: 'club-secret',
+          redirect_uris: [`${t.url}/auth/v1/callback`],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
+      ],
       jwks: { keys: [signingJwk] },
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-      findAccount: async (_ctx: unknown, id: string) => ({ accountId: id, claims: async () => ({ sub: id, ...accounts[id] }) }),
+      findAccount: async (_ctx: unknown, id: string) => ({
+        accountId: id,
+        claims: async () => ({ sub: id, ...accounts[id] }),
+      }),
       features: { devInteractions: { enabled: false } },
-      interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
+      interactions: {
+        url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}`,
+      },
     });
     const callback = provider.callback();
-    idp.on('request', async (req, res) => {
-      if (req.url?.startsWith('/interaction/')) {
-        const details = await provider.interactionDetails(req, res);
-        if (details.prompt.name === 'login') {
-          await provider.interactionFinished(req, res, { login: { accountId: nextAccount } }, { mergeWithLastSubmission: false });
-          return;
-        }
-        const grant = new provider.Grant({ accountId: details.session!.accountId, clientId: String(details.params.client_id) });
-        grant.addOIDCScope(String(details.params.scope));
-        await provider.interactionFinished(req, res, { consent: { grantId: await grant.save() } }, { mergeWithLastSubmission: true });
+    const interact = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+      const details = await provider.interactionDetails(req, res);
+      if (details.prompt.name === 'login') {
+        await provider.interactionFinished(
+          req,
+          res,
+          { login: { accountId: nextAccount } },
+          { mergeWithLastSubmission: false },
+        );
         return;
       }
-      callback(req, res);
+      const grant = new provider.Grant({
+        accountId: details.session!.accountId,
+        clientId: String(details.params.client_id),
+      });
+      grant.addOIDCScope(String(details.params.scope));
+      await provider.interactionFinished(
+        req,
+        res,
+        { consent: { grantId: await grant.save() } },
+        { mergeWithLastSubmission: true },
+      );
+    };
+    idp.on('request', (req, res) => {
+      if (req.url?.startsWith('/interaction/')) void interact(req, res);
+      else callback(req, res);
     });
   }, 180_000);
   afterAll(async () => {
@@ -85,7 +119,12 @@ describe('OpenID Connect providers', () => {
 
   it('signs in through /authorize and the callback (implicit flow)', async () => {
     nextAccount = 'acct-1';
-    const { data } = await t.client().auth.signInWithOAuth({ provider: 'keycloak' as never, options: { redirectTo: 'http://localhost:5173/welcome', skipBrowserRedirect: true } });
+    const { data } = await t
+      .client()
+      .auth.signInWithOAuth({
+        provider: 'keycloak' as never,
+        options: { redirectTo: 'http://localhost:5173/welcome', skipBrowserRedirect: true },
+      });
     const landed = await browse(data.url!, 'http://localhost:5173/welcome');
     const fragment = new URLSearchParams(landed.hash.slice(1));
     expect(fragment.get('error_description')).toBeNull();
@@ -102,8 +141,21 @@ describe('OpenID Connect providers', () => {
   it('signs in through /authorize with PKCE and exchangeCodeForSession, with provider tokens', async () => {
     nextAccount = 'acct-1';
     const items = new Map<string, string>();
-    const client = t.client({ auth: { flowType: 'pkce', persistSession: true, storage: { getItem: (k) => items.get(k) ?? null, setItem: (k, v) => void items.set(k, v), removeItem: (k) => void items.delete(k) } } });
-    const { data } = await client.auth.signInWithOAuth({ provider: 'keycloak' as never, options: { redirectTo: 'http://localhost:5173/cb', skipBrowserRedirect: true } });
+    const client = t.client({
+      auth: {
+        flowType: 'pkce',
+        persistSession: true,
+        storage: {
+          getItem: (k) => items.get(k) ?? null,
+          setItem: (k, v) => void items.set(k, v),
+          removeItem: (k) => void items.delete(k),
+        },
+      },
+    });
+    const { data } = await client.auth.signInWithOAuth({
+      provider: 'keycloak' as never,
+      options: { redirectTo: 'http://localhost:5173/cb', skipBrowserRedirect: true },
+    });
     const landed = await browse(data.url!, 'http://localhost:5173/cb');
     const code = landed.searchParams.get('code')!;
     const { data: session, error } = await client.auth.exchangeCodeForSession(code);
@@ -118,23 +170,48 @@ describe('OpenID Connect providers', () => {
     const make = (claims: Record<string, unknown>, signingKey = key) =>
       new SignJWT({ email: 'idtoken@example.test', email_verified: true, ...claims })
         .setProtectedHeader({ alg: 'RS256', kid: 'idp-key' })
-        .setIssuer(issuer).setSubject('acct-9').setAudience('club-app').setIssuedAt(now).setExpirationTime(now + 300)
+        .setIssuer(issuer)
+        .setSubject('acct-9')
+        .setAudience('club-app')
+        .setIssuedAt(now)
+        .setExpirationTime(now + 300)
         .sign(signingKey);
     const rawNonce = crypto.randomBytes(16).toString('hex');
     const hashedNonce = crypto.createHash('sha256').update(rawNonce).digest('hex');
-    const ok = await t.client().auth.signInWithIdToken({ provider: 'keycloak', token: await make({ nonce: hashedNonce }), nonce: rawNonce });
+    const ok = await t
+      .client()
+      .auth.signInWithIdToken({
+        provider: 'keycloak',
+        token: await make({ nonce: hashedNonce }),
+        nonce: rawNonce,
+      });
     expect(ok.error).toBeNull();
     expect(ok.data.user?.email).toBe('idtoken@example.test');
 
     const other = await generateKeyPair('RS256');
-    const forged = await t.client().auth.signInWithIdToken({ provider: 'keycloak', token: await make({}, other.privateKey) });
+    const forged = await t
+      .client()
+      .auth.signInWithIdToken({ provider: 'keycloak', token: await make({}, other.privateKey) });
     expect(forged.error?.message).toBe('Bad ID token');
     const wrongAud = await t.client().auth.signInWithIdToken({
       provider: 'keycloak',
-      token: await new SignJWT({}).setProtectedHeader({ alg: 'RS256', kid: 'idp-key' }).setIssuer(issuer).setSubject('x').setAudience('someone-else').setIssuedAt(now).setExpirationTime(now + 60).sign(key),
+      token: await new SignJWT({})
+        .setProtectedHeader({ alg: 'RS256', kid: 'idp-key' })
+        .setIssuer(issuer)
+        .setSubject('x')
+        .setAudience('someone-else')
+        .setIssuedAt(now)
+        .setExpirationTime(now + 60)
+        .sign(key),
     });
     expect(wrongAud.error?.message).toMatch(/^Unacceptable audience in id_token/);
-    const badNonce = await t.client().auth.signInWithIdToken({ provider: 'keycloak', token: await make({ nonce: hashedNonce }), nonce: 'different' });
+    const badNonce = await t
+      .client()
+      .auth.signInWithIdToken({
+        provider: 'keycloak',
+        token: await make({ nonce: hashedNonce }),
+        nonce: 'different',
+      });
     expect(badNonce.error?.message).toBe('Nonces mismatch');
     const unknown = await t.client().auth.signInWithIdToken({ provider: 'google', token: await make({}) });
     expect(unknown.error?.code).toBe('provider_disabled');
@@ -145,16 +222,25 @@ describe('OpenID Connect providers', () => {
     const admin = t.adminClient().auth.admin;
     await admin.createUser({ email: 'member@club.test', password: strongPassword, email_confirm: true });
     const client = t.client();
-    const { data } = await client.auth.signInWithPassword({ email: 'member@club.test', password: strongPassword });
+    const { data } = await client.auth.signInWithPassword({
+      email: 'member@club.test',
+      password: strongPassword,
+    });
     await client.auth.setSession(data.session!);
-    const link = await client.auth.linkIdentity({ provider: 'keycloak' as never, options: { redirectTo: 'http://localhost:5173/linked', skipBrowserRedirect: true } });
+    const link = await client.auth.linkIdentity({
+      provider: 'keycloak' as never,
+      options: { redirectTo: 'http://localhost:5173/linked', skipBrowserRedirect: true },
+    });
     expect(link.error).toBeNull();
     const landed = await browse(link.data.url!, 'http://localhost:5173/linked');
     expect(new URLSearchParams(landed.hash.slice(1)).get('error_code')).toBeNull();
     const identities = await client.auth.getUserIdentities();
     expect(identities.data?.identities.map((i) => i.provider).sort()).toEqual(['email', 'keycloak']);
 
-    const again = await client.auth.linkIdentity({ provider: 'keycloak' as never, options: { redirectTo: 'http://localhost:5173/linked', skipBrowserRedirect: true } });
+    const again = await client.auth.linkIdentity({
+      provider: 'keycloak' as never,
+      options: { redirectTo: 'http://localhost:5173/linked', skipBrowserRedirect: true },
+    });
     const refused = await browse(again.data.url!, 'http://localhost:5173/linked');
     expect(refused.searchParams.get('error_code')).toBe('identity_already_exists');
 

@@ -32,8 +32,14 @@ describe('sessions, refresh rotation and tokens', () => {
     const { data, error } = await client.auth.getClaims();
     expect(error).toBeNull();
     expect(data?.claims).toMatchObject({
-      sub: session.user.id, aud: 'authenticated', role: 'authenticated', aal: 'aal1', is_anonymous: false,
-      session_id: expect.any(String), email: session.user.email, phone: '',
+      sub: session.user.id,
+      aud: 'authenticated',
+      role: 'authenticated',
+      aal: 'aal1',
+      is_anonymous: false,
+      session_id: expect.any(String),
+      email: session.user.email,
+      phone: '',
     });
     expect(data?.claims.amr).toEqual([{ method: 'password', timestamp: expect.any(Number) }]);
     // The club schema's public.custom_access_token_hook runs by default and adds memberships.
@@ -45,8 +51,12 @@ describe('sessions, refresh rotation and tokens', () => {
     const first = await client.auth.refreshSession({ refresh_token: session.refresh_token });
     expect(first.error).toBeNull();
     expect(first.data.session?.refresh_token).not.toBe(session.refresh_token);
-    const claimsA = JSON.parse(Buffer.from(first.data.session!.access_token.split('.')[1]!, 'base64url').toString());
-    expect(claimsA.session_id).toBe(JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString()).session_id);
+    const claimsA = JSON.parse(
+      Buffer.from(first.data.session!.access_token.split('.')[1]!, 'base64url').toString(),
+    );
+    expect(claimsA.session_id).toBe(
+      JSON.parse(Buffer.from(session.access_token.split('.')[1]!, 'base64url').toString()).session_id,
+    );
 
     const second = await client.auth.refreshSession({ refresh_token: first.data.session!.refresh_token });
     expect(second.error).toBeNull();
@@ -66,7 +76,10 @@ describe('sessions, refresh rotation and tokens', () => {
 
   it('stores only hashes of refresh tokens', async () => {
     const { session } = await signedInUser();
-    const { rows } = await t.db.query<{ n: string }>('select count(*)::text as n from auth.refresh_tokens where token = $1', [session.refresh_token]);
+    const { rows } = await t.db.query<{ n: string }>(
+      'select count(*)::text as n from auth.refresh_tokens where token = $1',
+      [session.refresh_token],
+    );
     expect(rows[0]?.n).toBe('0');
   });
 
@@ -74,10 +87,15 @@ describe('sessions, refresh rotation and tokens', () => {
     const unknown = await t.client().auth.refreshSession({ refresh_token: 'abcdefghijklmnopqrstuvwxyz' });
     expect(unknown.error?.code).toBe('refresh_token_not_found');
     const res = await fetch(`${t.url}/auth/v1/token?grant_type=refresh_token`, {
-      method: 'POST', headers: { apikey: t.anonKey, 'content-type': 'application/json' }, body: '{}',
+      method: 'POST',
+      headers: { apikey: t.anonKey, 'content-type': 'application/json' },
+      body: '{}',
     });
     expect(res.status).toBe(400);
-    expect(await res.json()).toEqual({ error: 'invalid_request', error_description: 'refresh_token required' });
+    expect(await res.json()).toEqual({
+      error: 'invalid_request',
+      error_description: 'refresh_token required',
+    });
   });
 
   it('signs out locally, globally and others as a second session sees it', async () => {
@@ -94,7 +112,9 @@ describe('sessions, refresh rotation and tokens', () => {
     expect((await t.client().auth.getUser(sa.access_token)).error).toBeNull();
     const bUser = await t.client().auth.getUser(db.session!.access_token);
     expect(bUser.error?.name).toBe('AuthSessionMissingError');
-    expect((await t.client().auth.refreshSession({ refresh_token: dc.session!.refresh_token })).error?.code).toBe('refresh_token_not_found');
+    expect(
+      (await t.client().auth.refreshSession({ refresh_token: dc.session!.refresh_token })).error?.code,
+    ).toBe('refresh_token_not_found');
 
     expect((await a.auth.signOut({ scope: 'local' })).error).toBeNull();
     expect((await t.client().auth.getUser(sa.access_token)).error?.name).toBe('AuthSessionMissingError');
@@ -105,9 +125,13 @@ describe('sessions, refresh rotation and tokens', () => {
     const { data: de } = await e.auth.signInWithPassword({ email, password: strongPassword });
     await d.auth.setSession(dd.session!);
     expect((await d.auth.signOut()).error).toBeNull();
-    expect((await t.client().auth.getUser(de.session!.access_token)).error?.name).toBe('AuthSessionMissingError');
+    expect((await t.client().auth.getUser(de.session!.access_token)).error?.name).toBe(
+      'AuthSessionMissingError',
+    );
     const { rows } = await t.db.query<{ action: string }>(
-      `select payload->>'action' as action from auth.audit_log_entries where payload->>'actor_username' = $1`, [email]);
+      `select payload->>'action' as action from auth.audit_log_entries where payload->>'actor_username' = $1`,
+      [email],
+    );
     expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['login', 'logout']));
   });
 
@@ -128,10 +152,17 @@ describe('sessions, refresh rotation and tokens', () => {
     const changed = await client.auth.updateUser({ password: 'another-long-password' });
     expect(changed.error).toBeNull();
     expect((await t.client().auth.getUser(session.access_token)).error).toBeNull();
-    expect((await t.client().auth.getUser(od.session!.access_token)).error?.name).toBe('AuthSessionMissingError');
+    expect((await t.client().auth.getUser(od.session!.access_token)).error?.name).toBe(
+      'AuthSessionMissingError',
+    );
     const appMeta = await fetch(`${t.url}/auth/v1/user`, {
       method: 'PUT',
-      headers: { apikey: t.anonKey, authorization: `Bearer ${session.access_token}`, 'content-type': 'application/json', 'x-supabase-api-version': '2024-01-01' },
+      headers: {
+        apikey: t.anonKey,
+        authorization: `Bearer ${session.access_token}`,
+        'content-type': 'application/json',
+        'x-supabase-api-version': '2024-01-01',
+      },
       body: JSON.stringify({ app_metadata: { role: 'admin' } }),
     });
     expect(appMeta.status).toBe(403);
@@ -143,10 +174,16 @@ describe('sessions, refresh rotation and tokens', () => {
     const [h, p, s] = session.access_token.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(p, 'base64url').toString());
     const { privateKey } = await generateKeyPair('ES256');
-    const foreign = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: JSON.parse(Buffer.from(h, 'base64url').toString()).kid }).sign(privateKey);
-    const noKid = await new SignJWT(claims).setProtectedHeader({ alg: 'ES256', kid: 'unknown-kid' }).sign(privateKey);
+    const foreign = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', kid: JSON.parse(Buffer.from(h, 'base64url').toString()).kid })
+      .sign(privateKey);
+    const noKid = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'ES256', kid: 'unknown-kid' })
+      .sign(privateKey);
     const none = `${Buffer.from(JSON.stringify({ alg: 'none', typ: 'JWT' })).toString('base64url')}.${p}.`;
-    const hs = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(new TextEncoder().encode('x'.repeat(64)));
+    const hs = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS512' })
+      .sign(new TextEncoder().encode('x'.repeat(64)));
     const expired = { ...claims, exp: Math.floor(Date.now() / 1000) - 3600 };
     void exportJWK;
     const cases: [string, string][] = [
@@ -161,7 +198,11 @@ describe('sessions, refresh rotation and tokens', () => {
     ];
     for (const [name, token] of cases) {
       const res = await fetch(`${t.url}/auth/v1/user`, {
-        headers: { apikey: t.anonKey, authorization: `Bearer ${token}`, 'x-supabase-api-version': '2024-01-01' },
+        headers: {
+          apikey: t.anonKey,
+          authorization: `Bearer ${token}`,
+          'x-supabase-api-version': '2024-01-01',
+        },
       });
       expect(res.status, name).toBe(403);
       const body = await res.json();

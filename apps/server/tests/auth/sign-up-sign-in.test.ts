@@ -15,7 +15,11 @@ describe('sign-up, confirmation and password sign-in', () => {
   it('signs up, mails a confirmation link, and the link signs the user in', async () => {
     const email = uniqueEmail();
     const client = t.client();
-    const { data, error } = await client.auth.signUp({ email, password: strongPassword, options: { data: { full_name: 'Ada' } } });
+    const { data, error } = await client.auth.signUp({
+      email,
+      password: strongPassword,
+      options: { data: { full_name: 'Ada' } },
+    });
     expect(error).toBeNull();
     expect(data.session).toBeNull();
     expect(data.user?.email).toBe(email);
@@ -60,7 +64,11 @@ describe('sign-up, confirmation and password sign-in', () => {
     const client = t.client();
     await client.auth.signUp({ email, password: strongPassword });
     const mail = await latestMessage(t.url, email);
-    const wrong = await client.auth.verifyOtp({ email, token: mail.meta.code === '000000' ? '111111' : '000000', type: 'signup' });
+    const wrong = await client.auth.verifyOtp({
+      email,
+      token: mail.meta.code === '000000' ? '111111' : '000000',
+      type: 'signup',
+    });
     expect(wrong.error?.code).toBe('otp_expired');
     expect(wrong.error?.status).toBe(403);
     expect(wrong.error?.message).toBe('Token has expired or is invalid');
@@ -102,7 +110,9 @@ describe('sign-up, confirmation and password sign-in', () => {
 
   it('hides whether a confirmed address exists on repeated sign-up', async () => {
     const email = uniqueEmail();
-    const created = await t.adminClient().auth.admin.createUser({ email, password: strongPassword, email_confirm: true });
+    const created = await t
+      .adminClient()
+      .auth.admin.createUser({ email, password: strongPassword, email_confirm: true });
     const { data, error } = await t.client().auth.signUp({ email, password: strongPassword });
     expect(error).toBeNull();
     expect(data.user?.id).not.toBe(created.data.user?.id);
@@ -139,6 +149,8 @@ describe('sign-up, confirmation and password sign-in', () => {
     const pwOnly = await client.auth.updateUser({ password: strongPassword });
     expect(pwOnly.error?.code).toBe('validation_failed');
     const reauth = await client.auth.reauthenticate();
-    expect(reauth.error?.message).toBe('Reauthentication requires the user to have an email or a phone number');
+    expect(reauth.error?.message).toBe(
+      'Reauthentication requires the user to have an email or a phone number',
+    );
   });
 });

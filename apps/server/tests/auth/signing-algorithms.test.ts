@@ -13,7 +13,9 @@ describe('signing algorithms', () => {
       await t.adminClient().auth.admin.createUser({ email, password: strongPassword, email_confirm: true });
       const client = t.client();
       const { data } = await client.auth.signInWithPassword({ email, password: strongPassword });
-      const header = JSON.parse(Buffer.from(data.session!.access_token.split('.')[0]!, 'base64url').toString());
+      const header = JSON.parse(
+        Buffer.from(data.session!.access_token.split('.')[0]!, 'base64url').toString(),
+      );
       expect(header).toMatchObject({ alg: 'RS256', kid: expect.any(String) });
       await client.auth.setSession(data.session!);
       const claims = await client.auth.getClaims();
@@ -21,10 +23,16 @@ describe('signing algorithms', () => {
       expect(claims.data?.claims.sub).toBe(data.user!.id);
 
       const { signing } = t.platform.keys;
-      const payload = JSON.parse(Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString());
+      const payload = JSON.parse(
+        Buffer.from(data.session!.access_token.split('.')[1]!, 'base64url').toString(),
+      );
       delete payload.exp;
-      const noExp = await new SignJWT(payload).setProtectedHeader({ alg: 'RS256', kid: signing.kid! }).sign(signing.key);
-      const res = await fetch(`${t.url}/auth/v1/user`, { headers: { apikey: t.anonKey, authorization: `Bearer ${noExp}` } });
+      const noExp = await new SignJWT(payload)
+        .setProtectedHeader({ alg: 'RS256', kid: signing.kid! })
+        .sign(signing.key);
+      const res = await fetch(`${t.url}/auth/v1/user`, {
+        headers: { apikey: t.anonKey, authorization: `Bearer ${noExp}` },
+      });
       expect(res.status).toBe(403);
       expect((await res.json()).error_code).toBe('bad_jwt');
     } finally {
@@ -39,7 +47,9 @@ describe('signing algorithms', () => {
       await t.adminClient().auth.admin.createUser({ email, password: strongPassword, email_confirm: true });
       const client = t.client();
       const { data } = await client.auth.signInWithPassword({ email, password: strongPassword });
-      const header = JSON.parse(Buffer.from(data.session!.access_token.split('.')[0]!, 'base64url').toString());
+      const header = JSON.parse(
+        Buffer.from(data.session!.access_token.split('.')[0]!, 'base64url').toString(),
+      );
       expect(header.alg).toBe('HS256');
       expect(header.kid).toBeUndefined();
       const jwks = await (await fetch(`${t.url}/auth/v1/.well-known/jwks.json`)).json();

@@ -27,16 +27,26 @@ async function hookExists(ctx: AuthContext, q: Queryable, target: HookTarget): P
   if (target.explicit) return true;
   const cached = probeCache.get(ctx);
   if (cached && Date.now() - cached.at < 2000) return cached.exists;
-  const { rows } = await q.query<{ exists: boolean }>(
-    `select to_regprocedure($1) is not null as exists`,
-    [`"${target.schema}"."${target.fn}"(jsonb)`],
-  );
+  const { rows } = await q.query<{ exists: boolean }>(`select to_regprocedure($1) is not null as exists`, [
+    `"${target.schema}"."${target.fn}"(jsonb)`,
+  ]);
   const exists = rows[0]?.exists === true;
   probeCache.set(ctx, { at: Date.now(), exists });
   return exists;
 }
 
-const requiredClaims = ['aud', 'exp', 'iat', 'sub', 'email', 'phone', 'role', 'aal', 'session_id', 'is_anonymous'];
+const requiredClaims = [
+  'aud',
+  'exp',
+  'iat',
+  'sub',
+  'email',
+  'phone',
+  'role',
+  'aal',
+  'session_id',
+  'is_anonymous',
+];
 
 function checkClaims(claims: unknown): Record<string, unknown> {
   if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) {
@@ -52,8 +62,13 @@ function checkClaims(claims: unknown): Record<string, unknown> {
     (c.app_metadata === undefined || (typeof c.app_metadata === 'object' && c.app_metadata !== null)) &&
     (c.user_metadata === undefined || (typeof c.user_metadata === 'object' && c.user_metadata !== null));
   if (missing.length > 0 || !typed) {
-    const detail = missing.length > 0 ? `missing properties: ${missing.join(', ')}` : 'a claim has the wrong type';
-    throw new AuthError(500, 'unexpected_failure', `output claims do not conform to the expected schema: ${detail}`);
+    const detail =
+      missing.length > 0 ? `missing properties: ${missing.join(', ')}` : 'a claim has the wrong type';
+    throw new AuthError(
+      500,
+      'unexpected_failure',
+      `output claims do not conform to the expected schema: ${detail}`,
+    );
   }
   return c;
 }
@@ -66,7 +81,12 @@ export async function runAccessTokenHook(
   const target = targetOf(ctx.config.customAccessTokenHook);
   if (!target || !(await hookExists(ctx, q, target))) return input.claims;
   const event = {
-    metadata: { uuid: crypto.randomUUID(), time: new Date().toISOString(), name: 'customize-access-token', ip_address: input.ip },
+    metadata: {
+      uuid: crypto.randomUUID(),
+      time: new Date().toISOString(),
+      name: 'customize-access-token',
+      ip_address: input.ip,
+    },
     user_id: input.userId,
     claims: input.claims,
     authentication_method: input.method,
@@ -84,7 +104,11 @@ export async function runAccessTokenHook(
   } catch (error) {
     ctx.logger.error({ err: error }, 'custom access token hook failed');
     if (error instanceof DatabaseError && error.code === '57014') {
-      throw new AuthError(500, 'hook_timeout', 'Failed to reach hook within maximum time of 2.000000 seconds');
+      throw new AuthError(
+        500,
+        'hook_timeout',
+        'Failed to reach hook within maximum time of 2.000000 seconds',
+      );
     }
     throw new AuthError(500, 'unexpected_failure', 'Error running the custom access token hook');
   }
@@ -97,10 +121,14 @@ export async function runAccessTokenHook(
   }
   const result = (output ?? {}) as { claims?: unknown; error?: { http_code?: unknown; message?: unknown } };
   if (result.error && typeof result.error === 'object') {
-    const status = typeof result.error.http_code === 'number' && result.error.http_code >= 400 && result.error.http_code < 600
-      ? result.error.http_code
-      : 500;
-    const message = typeof result.error.message === 'string' ? result.error.message : 'Error from the access token hook';
+    const status =
+      typeof result.error.http_code === 'number' &&
+      result.error.http_code >= 400 &&
+      result.error.http_code < 600
+        ? result.error.http_code
+        : 500;
+    const message =
+      typeof result.error.message === 'string' ? result.error.message : 'Error from the access token hook';
     throw new AuthError(status, 'unexpected_failure', message);
   }
   if (!('claims' in result)) {

@@ -14,7 +14,8 @@ export async function adminDeleteUser(ctx: AuthContext, c: Context<AppEnv>): Pro
   const soft = optionalBoolean(await readBody(c), 'should_soft_delete') ?? false;
   await authTransaction(ctx, async (q) => {
     if (soft) {
-      const obfuscate = (v: string | null) => (v ? crypto.createHash('sha256').update(`${user.id}${v}`).digest('hex') : null);
+      const obfuscate = (v: string | null) =>
+        v ? crypto.createHash('sha256').update(`${user.id}${v}`).digest('hex') : null;
       await q.query(
         `update auth.users set email = $2, phone = $3, encrypted_password = '', confirmation_token = '', recovery_token = '',
             email_change_token_new = '', email_change_token_current = '', phone_change_token = '', reauthentication_token = '',
@@ -33,7 +34,14 @@ export async function adminDeleteUser(ctx: AuthContext, c: Context<AppEnv>): Pro
     } else {
       await q.query('delete from auth.users where id = $1', [user.id]);
     }
-    await audit(q, { action: 'user_deleted', actorId: user.id, actorUsername: user.email ?? '', ip: clientIp(ctx, c), logType: 'team', traits: { soft } });
+    await audit(q, {
+      action: 'user_deleted',
+      actorId: user.id,
+      actorUsername: user.email ?? '',
+      ip: clientIp(ctx, c),
+      logType: 'team',
+      traits: { soft },
+    });
   });
   return c.json({}, 200);
 }

@@ -19,7 +19,10 @@ export async function adminDeleteFactor(ctx: AuthContext, c: Context<AppEnv>): P
   const user = await adminTargetUser(ctx, c);
   const factorId = c.req.param('factorId') ?? '';
   if (!isUuid(factorId)) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
-  const { rows } = await ctx.deps.db.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [factorId, user.id]);
+  const { rows } = await ctx.deps.db.query<FactorRow>(
+    'select * from auth.mfa_factors where id = $1 and user_id = $2',
+    [factorId, user.id],
+  );
   const factor = rows[0];
   if (!factor) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
   await authTransaction(ctx, (q) => removeFactor(q, factor));

@@ -12,10 +12,21 @@ import { redirectTarget } from './redirect-target';
 import { requireAdmin } from './require-user';
 import { normaliseEmail, optionalObject, optionalString, readBody } from './request-body';
 import { issueEmailToken } from './send-auth-message';
-import { findUserByEmail, findUserById, insertIdentity, insertUser, loadRenderedUser, type UserRow } from './user-records';
+import {
+  findUserByEmail,
+  findUserById,
+  insertIdentity,
+  insertUser,
+  loadRenderedUser,
+  type UserRow,
+} from './user-records';
 
 /** The invited user: an existing unconfirmed one, or a new one with an e-mail identity. */
-export async function invitedUser(q: Queryable, email: string, data: Record<string, unknown>): Promise<UserRow> {
+export async function invitedUser(
+  q: Queryable,
+  email: string,
+  data: Record<string, unknown>,
+): Promise<UserRow> {
   const existing = await findUserByEmail(q, email);
   if (existing?.email_confirmed_at) {
     throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
@@ -27,7 +38,11 @@ export async function invitedUser(q: Queryable, email: string, data: Record<stri
   const id = crypto.randomUUID();
   const identityData = { ...data, sub: id, email, email_verified: false, phone_verified: false };
   const user = await insertUser(q, {
-    id, email, appMetadata: { provider: 'email', providers: ['email'] }, userMetadata: data, invited: true,
+    id,
+    email,
+    appMetadata: { provider: 'email', providers: ['email'] },
+    userMetadata: data,
+    invited: true,
   });
   await insertIdentity(q, { userId: id, provider: 'email', providerId: id, data: identityData });
   return user;
@@ -44,10 +59,23 @@ export async function adminInvite(ctx: AuthContext, c: Context<AppEnv>): Promise
   const rendered = await authTransaction(ctx, async (q) => {
     const user = await invitedUser(q, email, data);
     await issueEmailToken(ctx, q, user, {
-      kind: 'invite', email, column: 'confirmation_token', sentAtColumn: 'confirmation_sent_at', verifyType: 'invite',
-      redirectTo, pkce: false, deliver: true, checkFrequency: false,
+      kind: 'invite',
+      email,
+      column: 'confirmation_token',
+      sentAtColumn: 'confirmation_sent_at',
+      verifyType: 'invite',
+      redirectTo,
+      pkce: false,
+      deliver: true,
+      checkFrequency: false,
     });
-    await audit(q, { action: 'user_invited', actorId: user.id, actorUsername: email, ip: clientIp(ctx, c), logType: 'team' });
+    await audit(q, {
+      action: 'user_invited',
+      actorId: user.id,
+      actorUsername: email,
+      ip: clientIp(ctx, c),
+      logType: 'team',
+    });
     return loadRenderedUser(q, (await findUserById(q, user.id))!);
   });
   return c.json(rendered, 200);

@@ -9,7 +9,8 @@ import { renderUser, type UserRow } from './user-records';
 
 function pageParam(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback;
-  if (!/^\d+$/.test(value)) throw validation(`Bad Pagination Parameters: ${name} must be a non-negative integer`);
+  if (!/^\d+$/.test(value))
+    throw validation(`Bad Pagination Parameters: ${name} must be a non-negative integer`);
   const n = Number(value);
   if (!Number.isSafeInteger(n)) throw validation(`Bad Pagination Parameters: ${name} is too large`);
   return n === 0 ? fallback : n;
@@ -34,9 +35,14 @@ export async function adminListUsers(ctx: AuthContext, c: Context<AppEnv>): Prom
   const total = Number(countRows[0]?.n ?? 0);
   const lastPage = Math.max(1, Math.ceil(total / perPage));
   const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(c.req.queries())) if (k !== 'page' && k !== 'per_page') for (const x of v) params.append(k, x);
-  const rest = [...params].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => `&${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('');
-  const link = (p: number, rel: string) => `<${c.req.path}?page=${p}&per_page=${perPage}${rest}>; rel="${rel}"`;
+  for (const [k, v] of Object.entries(c.req.queries()))
+    if (k !== 'page' && k !== 'per_page') for (const x of v) params.append(k, x);
+  const rest = [...params]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => `&${encodeURIComponent(k)}=${encodeURIComponent(v)}`)
+    .join('');
+  const link = (p: number, rel: string) =>
+    `<${c.req.path}?page=${p}&per_page=${perPage}${rest}>; rel="${rel}"`;
   const links = [...(page < lastPage ? [link(page + 1, 'next')] : []), link(lastPage, 'last')];
   c.header('X-Total-Count', String(total));
   c.header('Link', links.join(', '));

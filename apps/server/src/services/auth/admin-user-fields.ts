@@ -1,7 +1,15 @@
 // Shared reading of the admin user body (create and update): ban durations, metadata,
 // e-mail/phone and role.
 import { validation } from './auth-errors';
-import { normaliseEmail, normalisePhone, optionalBoolean, optionalObject, optionalString, rawString, type Body } from './request-body';
+import {
+  normaliseEmail,
+  normalisePhone,
+  optionalBoolean,
+  optionalObject,
+  optionalString,
+  rawString,
+  type Body,
+} from './request-body';
 
 /** A Go-style duration ("24h", "1h30m", "90s") in seconds, or "none" (= unban). */
 export function parseBanDuration(value: string): number | 'none' {
@@ -12,7 +20,8 @@ export function parseBanDuration(value: string): number | 'none' {
     throw validation(`ban_duration: time: invalid duration "${value}"`);
   }
   const seconds = parts.reduce((sum, p) => sum + Number(p[1]) * units[p[2]!]!, 0);
-  if (!Number.isFinite(seconds) || seconds > 100 * 365 * 24 * 3600) throw validation('ban_duration is too long');
+  if (!Number.isFinite(seconds) || seconds > 100 * 365 * 24 * 3600)
+    throw validation('ban_duration is too long');
   return seconds;
 }
 
@@ -33,7 +42,8 @@ export function readAdminUserFields(body: Body): AdminUserFields {
   const phone = optionalString(body, 'phone');
   const ban = optionalString(body, 'ban_duration');
   const role = optionalString(body, 'role');
-  if (role !== undefined && !/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(role)) throw validation('role is not a valid role name');
+  if (role !== undefined && !/^[A-Za-z_][A-Za-z0-9_]{0,62}$/.test(role))
+    throw validation('role is not a valid role name');
   return {
     email: email ? normaliseEmail(email) : undefined,
     phone: phone ? normalisePhone(phone) : undefined,

@@ -3,10 +3,24 @@ import crypto from 'node:crypto';
 import type { Queryable } from '../../database/database';
 
 export type AuditAction =
-  | 'login' | 'logout' | 'user_signedup' | 'user_invited' | 'user_confirmation_requested'
-  | 'user_recovery_requested' | 'user_reauthenticate_requested' | 'user_updated_password' | 'user_modified'
-  | 'user_deleted' | 'token_refreshed' | 'token_revoked' | 'factor_in_progress' | 'factor_unenrolled'
-  | 'verification_attempted' | 'identity_linked' | 'identity_unlinked' | 'user_repeated_signup';
+  | 'login'
+  | 'logout'
+  | 'user_signedup'
+  | 'user_invited'
+  | 'user_confirmation_requested'
+  | 'user_recovery_requested'
+  | 'user_reauthenticate_requested'
+  | 'user_updated_password'
+  | 'user_modified'
+  | 'user_deleted'
+  | 'token_refreshed'
+  | 'token_revoked'
+  | 'factor_in_progress'
+  | 'factor_unenrolled'
+  | 'verification_attempted'
+  | 'identity_linked'
+  | 'identity_unlinked'
+  | 'user_repeated_signup';
 
 export async function audit(
   q: Queryable,

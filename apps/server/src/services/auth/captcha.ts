@@ -12,10 +12,17 @@ export async function checkCaptcha(ctx: AuthContext, c: Context, body: Body, ip:
   if (c.req.header('authorization')?.includes(ctx.deps.keys.serviceRoleKey)) return;
   const meta = body.gotrue_meta_security;
   const token =
-    typeof meta === 'object' && meta !== null && typeof (meta as Record<string, unknown>).captcha_token === 'string'
+    typeof meta === 'object' &&
+    meta !== null &&
+    typeof (meta as Record<string, unknown>).captcha_token === 'string'
       ? ((meta as Record<string, unknown>).captcha_token as string)
       : '';
-  if (token === '') throw new AuthError(400, 'captcha_failed', 'captcha protection: request disallowed (no captcha response)');
+  if (token === '')
+    throw new AuthError(
+      400,
+      'captcha_failed',
+      'captcha protection: request disallowed (no captcha response)',
+    );
   let ok = false;
   try {
     const response = await fetch(url, {
@@ -29,5 +36,10 @@ export async function checkCaptcha(ctx: AuthContext, c: Context, body: Body, ip:
   } catch (error) {
     ctx.logger.warn({ err: error instanceof Error ? error.message : error }, 'captcha verifier unreachable');
   }
-  if (!ok) throw new AuthError(400, 'captcha_failed', 'captcha protection: request disallowed (captcha verification failed)');
+  if (!ok)
+    throw new AuthError(
+      400,
+      'captcha_failed',
+      'captcha protection: request disallowed (captcha verification failed)',
+    );
 }

@@ -16,7 +16,10 @@ export const challengeLifetimeSeconds = 300;
 
 export async function findOwnFactor(ctx: AuthContext, userId: string, factorId: string): Promise<FactorRow> {
   if (!isUuid(factorId)) throw new AuthError(404, 'validation_failed', 'factor_id must be an UUID');
-  const { rows } = await ctx.deps.db.query<FactorRow>('select * from auth.mfa_factors where id = $1 and user_id = $2', [factorId, userId]);
+  const { rows } = await ctx.deps.db.query<FactorRow>(
+    'select * from auth.mfa_factors where id = $1 and user_id = $2',
+    [factorId, userId],
+  );
   if (!rows[0]) throw new AuthError(404, 'mfa_factor_not_found', 'Factor not found');
   return rows[0];
 }
@@ -26,7 +29,8 @@ export async function challengeFactor(ctx: AuthContext, c: Context<AppEnv>): Pro
   const auth = await requireFactorUser(ctx, c);
   await readBody(c);
   const factor = await findOwnFactor(ctx, auth.user.id, c.req.param('id') ?? '');
-  if (factor.factor_type === 'webauthn') throw new AuthError(422, 'mfa_webauthn_verify_not_enabled', 'MFA verification is disabled for WebAuthn');
+  if (factor.factor_type === 'webauthn')
+    throw new AuthError(422, 'mfa_webauthn_verify_not_enabled', 'MFA verification is disabled for WebAuthn');
   if (factor.factor_type === 'phone' && !ctx.config.mfaPhoneEnabled) {
     throw new AuthError(422, 'mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone');
   }
@@ -38,7 +42,10 @@ export async function challengeFactor(ctx: AuthContext, c: Context<AppEnv>): Pro
     const code = generateOtp(ctx.config.otpLength);
     otpHash = tokenHash(factor.phone ?? '', code);
     ctx.limits.takeSend('sms');
-    const body = mailLocale(ctx, auth.user) === 'da' ? `Din bekræftelseskode er ${code}` : `Your verification code is ${code}`;
+    const body =
+      mailLocale(ctx, auth.user) === 'da'
+        ? `Din bekræftelseskode er ${code}`
+        : `Your verification code is ${code}`;
     try {
       await ctx.sms.send({ to: `+${factor.phone ?? ''}`, body, meta: { code, type: 'mfa' } });
     } catch {
@@ -52,5 +59,8 @@ export async function challengeFactor(ctx: AuthContext, c: Context<AppEnv>): Pro
      returning extract(epoch from last_challenged_at)::bigint::text as at`,
     [id, factor.id, ip, otpHash],
   );
-  return c.json({ id, type: factor.factor_type, expires_at: Number(rows[0]?.at ?? 0) + challengeLifetimeSeconds }, 200);
+  return c.json(
+    { id, type: factor.factor_type, expires_at: Number(rows[0]?.at ?? 0) + challengeLifetimeSeconds },
+    200,
+  );
 }

@@ -11,6 +11,7 @@ export async function getUser(ctx: AuthContext, c: Context<AppEnv>): Promise<Res
   const audience = c.req.header('x-jwt-aud') ?? 'authenticated';
   const tokenAud = auth.claims.aud;
   const matches = Array.isArray(tokenAud) ? tokenAud.includes(audience) : tokenAud === audience;
-  if (!matches) throw new AuthError(400, 'validation_failed', "Token audience doesn't match request audience");
+  if (!matches)
+    throw new AuthError(400, 'validation_failed', "Token audience doesn't match request audience");
   return c.json(await loadRenderedUser(ctx.deps.db, auth.user), 200);
 }

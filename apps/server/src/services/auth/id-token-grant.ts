@@ -21,16 +21,36 @@ export async function idTokenGrant(ctx: AuthContext, c: Context<AppEnv>, body: B
   const nonce = optionalString(body, 'nonce');
   const issuer = optionalString(body, 'issuer');
   if (!idToken) throw new OAuthError('invalid request', 'id_token required');
-  const provider = ctx.config.oidcProviders.find((p) => p.name === name || (issuer !== undefined && p.issuer === issuer));
-  if (!provider) throw new AuthError(400, 'provider_disabled', `Provider (issuer "${issuer ?? name ?? ''}") is not enabled`);
+  const provider = ctx.config.oidcProviders.find(
+    (p) => p.name === name || (issuer !== undefined && p.issuer === issuer),
+  );
+  if (!provider)
+    throw new AuthError(
+      400,
+      'provider_disabled',
+      `Provider (issuer "${issuer ?? name ?? ''}") is not enabled`,
+    );
   const linking = optionalBoolean(body, 'link_identity') === true;
   const target = linking ? await requireUser(ctx, c) : undefined;
   const claims = await verifyIdToken(provider, idToken, nonce);
   const info = requestInfo(ctx, c);
   const session = await authTransaction(ctx, async (q) => {
-    const user = await userForIdentity(ctx, q, provider.name, identityData(claims, provider.issuer), target?.user.id ?? null);
-    if (user.banned_until && secondsSince(user.banned_until) < 0) throw new AuthError(400, 'user_banned', 'User is banned');
-    await audit(q, { action: 'login', actorId: user.id, actorUsername: user.email ?? '', ip: info.ip, traits: { provider: provider.name, grant: 'id_token' } });
+    const user = await userForIdentity(
+      ctx,
+      q,
+      provider.name,
+      identityData(claims, provider.issuer),
+      target?.user.id ?? null,
+    );
+    if (user.banned_until && secondsSince(user.banned_until) < 0)
+      throw new AuthError(400, 'user_banned', 'User is banned');
+    await audit(q, {
+      action: 'login',
+      actorId: user.id,
+      actorUsername: user.email ?? '',
+      ip: info.ip,
+      traits: { provider: provider.name, grant: 'id_token' },
+    });
     return issueSession(ctx, q, user.id, 'oauth', info, {
       provider_token: optionalString(body, 'access_token'),
     });

@@ -41,7 +41,12 @@ export async function createSession(q: Queryable, userId: string, info: SessionR
 }
 
 /** Upserts an amr row; MFA methods raise the session to aal2. */
-export async function recordAmr(q: Queryable, sessionId: string, method: string, factorId?: string): Promise<void> {
+export async function recordAmr(
+  q: Queryable,
+  sessionId: string,
+  method: string,
+  factorId?: string,
+): Promise<void> {
   await q.query(
     `insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
      values (gen_random_uuid(), $1, now(), now(), $2)

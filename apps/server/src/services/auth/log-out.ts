@@ -20,7 +20,13 @@ export async function logOut(ctx: AuthContext, c: Context<AppEnv>): Promise<Resp
     else if (scope === 'others' && sessionId) {
       await q.query('delete from auth.sessions where user_id = $1 and id <> $2', [auth.user.id, sessionId]);
     } else await q.query('delete from auth.sessions where user_id = $1', [auth.user.id]);
-    await audit(q, { action: 'logout', actorId: auth.user.id, actorUsername: auth.user.email ?? '', ip: clientIp(ctx, c), traits: { scope } });
+    await audit(q, {
+      action: 'logout',
+      actorId: auth.user.id,
+      actorUsername: auth.user.email ?? '',
+      ip: clientIp(ctx, c),
+      traits: { scope },
+    });
   });
   return c.body(null, 204);
 }

@@ -20,22 +20,70 @@ interface Wording {
 
 const wording: Record<MailLocale, Record<MailKind, Wording>> = {
   en: {
-    signup: { subject: 'Confirm your sign-up', intro: 'Follow this link to confirm your e-mail address:', action: 'Confirm my e-mail' },
-    invite: { subject: 'You have been invited', intro: 'You have been invited to {site}. Follow this link to accept:', action: 'Accept the invitation' },
+    signup: {
+      subject: 'Confirm your sign-up',
+      intro: 'Follow this link to confirm your e-mail address:',
+      action: 'Confirm my e-mail',
+    },
+    invite: {
+      subject: 'You have been invited',
+      intro: 'You have been invited to {site}. Follow this link to accept:',
+      action: 'Accept the invitation',
+    },
     magiclink: { subject: 'Your sign-in link', intro: 'Follow this link to sign in:', action: 'Sign in' },
-    recovery: { subject: 'Reset your password', intro: 'Follow this link to choose a new password:', action: 'Reset my password' },
-    email_change_current: { subject: 'Confirm the change of your e-mail address', intro: 'Follow this link to confirm changing your e-mail address from {email} to {newEmail}:', action: 'Confirm the change' },
-    email_change_new: { subject: 'Confirm your new e-mail address', intro: 'Follow this link to confirm {newEmail} as your new e-mail address:', action: 'Confirm the change' },
-    reauthentication: { subject: 'Confirm it is you', intro: 'Enter this code to confirm it is you:', action: '' },
+    recovery: {
+      subject: 'Reset your password',
+      intro: 'Follow this link to choose a new password:',
+      action: 'Reset my password',
+    },
+    email_change_current: {
+      subject: 'Confirm the change of your e-mail address',
+      intro: 'Follow this link to confirm changing your e-mail address from {email} to {newEmail}:',
+      action: 'Confirm the change',
+    },
+    email_change_new: {
+      subject: 'Confirm your new e-mail address',
+      intro: 'Follow this link to confirm {newEmail} as your new e-mail address:',
+      action: 'Confirm the change',
+    },
+    reauthentication: {
+      subject: 'Confirm it is you',
+      intro: 'Enter this code to confirm it is you:',
+      action: '',
+    },
   },
   da: {
-    signup: { subject: 'Bekræft din tilmelding', intro: 'Følg linket for at bekræfte din e-mailadresse:', action: 'Bekræft min e-mail' },
-    invite: { subject: 'Du er inviteret', intro: 'Du er inviteret til {site}. Følg linket for at tage imod invitationen:', action: 'Tag imod invitationen' },
+    signup: {
+      subject: 'Bekræft din tilmelding',
+      intro: 'Følg linket for at bekræfte din e-mailadresse:',
+      action: 'Bekræft min e-mail',
+    },
+    invite: {
+      subject: 'Du er inviteret',
+      intro: 'Du er inviteret til {site}. Følg linket for at tage imod invitationen:',
+      action: 'Tag imod invitationen',
+    },
     magiclink: { subject: 'Dit login-link', intro: 'Følg linket for at logge ind:', action: 'Log ind' },
-    recovery: { subject: 'Nulstil din adgangskode', intro: 'Følg linket for at vælge en ny adgangskode:', action: 'Nulstil min adgangskode' },
-    email_change_current: { subject: 'Bekræft ændringen af din e-mailadresse', intro: 'Følg linket for at bekræfte ændringen af din e-mailadresse fra {email} til {newEmail}:', action: 'Bekræft ændringen' },
-    email_change_new: { subject: 'Bekræft din nye e-mailadresse', intro: 'Følg linket for at bekræfte {newEmail} som din nye e-mailadresse:', action: 'Bekræft ændringen' },
-    reauthentication: { subject: 'Bekræft at det er dig', intro: 'Indtast denne kode for at bekræfte, at det er dig:', action: '' },
+    recovery: {
+      subject: 'Nulstil din adgangskode',
+      intro: 'Følg linket for at vælge en ny adgangskode:',
+      action: 'Nulstil min adgangskode',
+    },
+    email_change_current: {
+      subject: 'Bekræft ændringen af din e-mailadresse',
+      intro: 'Følg linket for at bekræfte ændringen af din e-mailadresse fra {email} til {newEmail}:',
+      action: 'Bekræft ændringen',
+    },
+    email_change_new: {
+      subject: 'Bekræft din nye e-mailadresse',
+      intro: 'Følg linket for at bekræfte {newEmail} som din nye e-mailadresse:',
+      action: 'Bekræft ændringen',
+    },
+    reauthentication: {
+      subject: 'Bekræft at det er dig',
+      intro: 'Indtast denne kode for at bekræfte, at det er dig:',
+      action: '',
+    },
   },
 };
 
@@ -61,7 +109,10 @@ export function renderAuthMail(
 ): MailContent {
   const w = wording[locale][kind];
   const fill = (s: string) =>
-    s.replace('{site}', values.site).replace('{email}', values.email).replace('{newEmail}', values.newEmail ?? '');
+    s
+      .replace('{site}', values.site)
+      .replace('{email}', values.email)
+      .replace('{newEmail}', values.newEmail ?? '');
   const intro = fill(w.intro);
   if (!values.link) {
     return {

@@ -11,7 +11,8 @@ import { isUuid } from './request-body';
 import { loadIdentities, refreshProviders } from './user-records';
 
 function assertLinkingEnabled(ctx: AuthContext): void {
-  if (!ctx.config.manualLinkingEnabled) throw new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled');
+  if (!ctx.config.manualLinkingEnabled)
+    throw new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled');
 }
 
 export async function unlinkIdentity(ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {
@@ -23,13 +24,21 @@ export async function unlinkIdentity(ctx: AuthContext, c: Context<AppEnv>): Prom
     throw new AuthError(403, 'unexpected_audience', 'Token audience does not match request audience');
   }
   const identities = await loadIdentities(ctx.deps.db, auth.user.id);
-  if (identities.length <= 1) throw new AuthError(422, 'single_identity_not_deletable', 'User must have at least 1 identity after unlinking');
+  if (identities.length <= 1)
+    throw new AuthError(
+      422,
+      'single_identity_not_deletable',
+      'User must have at least 1 identity after unlinking',
+    );
   const identity = identities.find((i) => i.id === id);
   if (!identity) throw new AuthError(422, 'identity_not_found', "Identity doesn't exist");
   await authTransaction(ctx, async (q) => {
     await q.query('delete from auth.identities where id = $1', [identity.id]);
     if (identity.provider === 'phone') {
-      await q.query(`update auth.users set phone = null, phone_confirmed_at = null, updated_at = now() where id = $1`, [auth.user.id]);
+      await q.query(
+        `update auth.users set phone = null, phone_confirmed_at = null, updated_at = now() where id = $1`,
+        [auth.user.id],
+      );
     }
     const remaining = identities.filter((i) => i.id !== identity.id);
     await q.query(
@@ -37,7 +46,13 @@ export async function unlinkIdentity(ctx: AuthContext, c: Context<AppEnv>): Prom
       [auth.user.id, remaining[0]!.provider],
     );
     await refreshProviders(q, auth.user.id);
-    await audit(q, { action: 'identity_unlinked', actorId: auth.user.id, actorUsername: auth.user.email ?? '', ip: clientIp(ctx, c), traits: { provider: identity.provider } });
+    await audit(q, {
+      action: 'identity_unlinked',
+      actorId: auth.user.id,
+      actorUsername: auth.user.email ?? '',
+      ip: clientIp(ctx, c),
+      traits: { provider: identity.provider },
+    });
   });
   return c.json({}, 200);
 }

@@ -14,7 +14,10 @@ interface Discovery {
   userinfo_endpoint?: string;
 }
 
-const discoveries = new Map<string, { at: number; doc: Discovery; jwks: ReturnType<typeof createRemoteJWKSet> }>();
+const discoveries = new Map<
+  string,
+  { at: number; doc: Discovery; jwks: ReturnType<typeof createRemoteJWKSet> }
+>();
 
 export function findProvider(ctx: AuthContext, name: string | undefined): OidcProviderConfig | undefined {
   return ctx.config.oidcProviders.find((p) => p.name === name);
@@ -33,7 +36,11 @@ export async function discover(provider: OidcProviderConfig) {
     throw new AuthError(500, 'unexpected_failure', 'Unable to reach the identity provider');
   }
   if (!doc.authorization_endpoint || !doc.token_endpoint || !doc.jwks_uri) {
-    throw new AuthError(500, 'unexpected_failure', 'The identity provider published an incomplete configuration');
+    throw new AuthError(
+      500,
+      'unexpected_failure',
+      'The identity provider published an incomplete configuration',
+    );
   }
   const entry = { at: Date.now(), doc, jwks: createRemoteJWKSet(new URL(doc.jwks_uri)) };
   discoveries.set(provider.issuer, entry);
@@ -92,12 +99,18 @@ export async function exchangeCode(
   const { doc } = await discover(provider);
   const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri });
   if (codeVerifier) form.set('code_verifier', codeVerifier);
-  const basic = Buffer.from(`${encodeURIComponent(provider.client_id)}:${encodeURIComponent(provider.client_secret)}`).toString('base64');
+  const basic = Buffer.from(
+    `${encodeURIComponent(provider.client_id)}:${encodeURIComponent(provider.client_secret)}`,
+  ).toString('base64');
   let body: Record<string, unknown>;
   try {
     const res = await fetch(doc.token_endpoint, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}`, accept: 'application/json' },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        authorization: `Basic ${basic}`,
+        accept: 'application/json',
+      },
       body: form,
       signal: AbortSignal.timeout(10_000),
     });
@@ -106,7 +119,8 @@ export async function exchangeCode(
   } catch {
     throw new AuthError(500, 'bad_oauth_callback', 'Unable to exchange external code');
   }
-  if (typeof body.id_token !== 'string') throw new AuthError(500, 'bad_oauth_callback', 'The identity provider returned no ID token');
+  if (typeof body.id_token !== 'string')
+    throw new AuthError(500, 'bad_oauth_callback', 'The identity provider returned no ID token');
   return {
     idToken: body.id_token,
     accessToken: typeof body.access_token === 'string' ? body.access_token : undefined,
@@ -115,11 +129,18 @@ export async function exchangeCode(
 }
 
 /** The provider's userinfo claims (for providers that keep the ID token minimal); {} when unavailable. */
-export async function fetchUserinfo(provider: OidcProviderConfig, accessToken: string | undefined, subject: string): Promise<Record<string, unknown>> {
+export async function fetchUserinfo(
+  provider: OidcProviderConfig,
+  accessToken: string | undefined,
+  subject: string,
+): Promise<Record<string, unknown>> {
   const { doc } = await discover(provider);
   if (!doc.userinfo_endpoint || !accessToken) return {};
   try {
-    const res = await fetch(doc.userinfo_endpoint, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(10_000) });
+    const res = await fetch(doc.userinfo_endpoint, {
+      headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(10_000),
+    });
     if (!res.ok) return {};
     const claims = (await res.json()) as Record<string, unknown>;
     return claims.sub === subject ? claims : {};

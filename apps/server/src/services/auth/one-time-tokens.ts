@@ -18,7 +18,10 @@ export function generateOtp(length: number): string {
 }
 
 export function tokenHash(subject: string, otp: string): string {
-  return crypto.createHash('sha224').update(subject + otp).digest('hex');
+  return crypto
+    .createHash('sha224')
+    .update(subject + otp)
+    .digest('hex');
 }
 
 /** Stores a token (hash, optionally with the pkce_ prefix) in the user's column and the lookup table. */
@@ -31,7 +34,10 @@ export async function storeToken(
   sentAtColumn: string | undefined,
 ): Promise<void> {
   const sentAt = sentAtColumn ? `, ${sentAtColumn} = now()` : '';
-  await q.query(`update auth.users set ${column} = $2${sentAt}, updated_at = now() where id = $1`, [userId, storedHash]);
+  await q.query(`update auth.users set ${column} = $2${sentAt}, updated_at = now() where id = $1`, [
+    userId,
+    storedHash,
+  ]);
   await q.query(
     `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to)
      values (gen_random_uuid(), $1, $2::auth.one_time_token_type, $3, $4)

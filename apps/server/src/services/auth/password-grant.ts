@@ -20,10 +20,13 @@ export async function passwordGrant(ctx: AuthContext, c: Context<AppEnv>, body: 
   const rawEmail = optionalString(body, 'email');
   const rawPhone = optionalString(body, 'phone');
   const password = rawString(body, 'password') ?? '';
-  if (rawEmail && rawPhone) throw validation('Only an email address or phone number should be provided on login.');
+  if (rawEmail && rawPhone)
+    throw validation('Only an email address or phone number should be provided on login.');
   if (!rawEmail && !rawPhone) throw validation('missing email or phone');
-  if (rawEmail && !ctx.config.emailEnabled) throw new AuthError(422, 'email_provider_disabled', 'Email logins are disabled');
-  if (rawPhone && !ctx.config.phoneEnabled) throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
+  if (rawEmail && !ctx.config.emailEnabled)
+    throw new AuthError(422, 'email_provider_disabled', 'Email logins are disabled');
+  if (rawPhone && !ctx.config.phoneEnabled)
+    throw new AuthError(422, 'phone_provider_disabled', 'Phone logins are disabled');
   const info = requestInfo(ctx, c);
   await checkCaptcha(ctx, c, body, info.ip);
   let lookupEmail: string | undefined;
@@ -35,22 +38,36 @@ export async function passwordGrant(ctx: AuthContext, c: Context<AppEnv>, body: 
     // A malformed address cannot belong to anyone; answer as for a wrong password.
   }
   const db = ctx.deps.db;
-  const user = lookupEmail ? await findUserByEmail(db, lookupEmail) : lookupPhone ? await findUserByPhone(db, lookupPhone) : undefined;
+  const user = lookupEmail
+    ? await findUserByEmail(db, lookupEmail)
+    : lookupPhone
+      ? await findUserByPhone(db, lookupPhone)
+      : undefined;
   const ok = await verifyPassword(password, user?.encrypted_password);
   if (!user || !ok) {
     throw new AuthError(400, 'invalid_credentials', invalidCredentialsMessage);
   }
-  if (user.banned_until && !isPast(user.banned_until)) throw new AuthError(400, 'user_banned', 'User is banned');
-  if (lookupEmail && !user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
-  if (lookupPhone && !user.phone_confirmed_at) throw new AuthError(400, 'phone_not_confirmed', 'Phone not confirmed');
+  if (user.banned_until && !isPast(user.banned_until))
+    throw new AuthError(400, 'user_banned', 'User is banned');
+  if (lookupEmail && !user.email_confirmed_at)
+    throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
+  if (lookupPhone && !user.phone_confirmed_at)
+    throw new AuthError(400, 'phone_not_confirmed', 'Phone not confirmed');
   const weakness = passwordWeakness(
     { minLength: ctx.config.passwordMinLength, requiredCharacters: ctx.config.passwordRequiredCharacters },
     password,
   );
   const session = await authTransaction(ctx, async (q) => {
-    await audit(q, { action: 'login', actorId: user.id, actorUsername: user.email ?? user.phone ?? '', ip: info.ip, traits: { provider: lookupEmail ? 'email' : 'phone' } });
+    await audit(q, {
+      action: 'login',
+      actorId: user.id,
+      actorUsername: user.email ?? user.phone ?? '',
+      ip: info.ip,
+      traits: { provider: lookupEmail ? 'email' : 'phone' },
+    });
     return issueSession(ctx, q, user.id, 'password', info, {
-      weak_password: weakness.reasons.length > 0 ? { message: weakness.message, reasons: weakness.reasons } : null,
+      weak_password:
+        weakness.reasons.length > 0 ? { message: weakness.message, reasons: weakness.reasons } : null,
     });
   });
   return c.json(session, 200);

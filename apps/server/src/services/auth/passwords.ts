@@ -34,7 +34,10 @@ function characterSets(spec: string | undefined): string[] {
 }
 
 /** The failing reasons and the combined message; empty reasons means acceptable. */
-export function passwordWeakness(rules: PasswordRules, password: string): { reasons: string[]; message: string } {
+export function passwordWeakness(
+  rules: PasswordRules,
+  password: string,
+): { reasons: string[]; message: string } {
   const reasons: string[] = [];
   const messages: string[] = [];
   if (Buffer.byteLength(password, 'utf8') < rules.minLength) {
@@ -50,7 +53,8 @@ export function passwordWeakness(rules: PasswordRules, password: string): { reas
 }
 
 export function assertPasswordLength(password: string): void {
-  if (Buffer.byteLength(password, 'utf8') > 72) throw validation('Password cannot be longer than 72 characters');
+  if (Buffer.byteLength(password, 'utf8') > 72)
+    throw validation('Password cannot be longer than 72 characters');
 }
 
 /** Throws 400 for over 72 bytes and 422 weak_password with the reasons. */
@@ -58,6 +62,8 @@ export function assertStrongPassword(rules: PasswordRules, password: string): vo
   assertPasswordLength(password);
   const weakness = passwordWeakness(rules, password);
   if (weakness.reasons.length > 0) {
-    throw new AuthError(422, 'weak_password', weakness.message, { weak_password: { reasons: weakness.reasons } });
+    throw new AuthError(422, 'weak_password', weakness.message, {
+      weak_password: { reasons: weakness.reasons },
+    });
   }
 }

@@ -15,8 +15,10 @@ export function readPkceParams(body: Body): PkceParams | undefined {
   if (!challenge && !method) return undefined;
   if (!challenge || !method) throw validation('PKCE flow requires code_challenge_method and code_challenge');
   const lower = method.toLowerCase();
-  if (lower !== 's256' && lower !== 'plain') throw validation(`code challenge method not supported: ${method}`);
-  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(challenge)) throw validation('code challenge has to be between 43 and 128 characters');
+  if (lower !== 's256' && lower !== 'plain')
+    throw validation(`code challenge method not supported: ${method}`);
+  if (!/^[A-Za-z0-9._~-]{43,128}$/.test(challenge))
+    throw validation('code challenge has to be between 43 and 128 characters');
   return { challenge, method: lower };
 }
 
@@ -54,7 +56,8 @@ export async function createFlowState(
 
 export function verifierMatches(method: string | null, challenge: string | null, verifier: string): boolean {
   if (!challenge) return false;
-  const expected = method === 'plain' ? verifier : crypto.createHash('sha256').update(verifier).digest('base64url');
+  const expected =
+    method === 'plain' ? verifier : crypto.createHash('sha256').update(verifier).digest('base64url');
   const a = Buffer.from(expected);
   const b = Buffer.from(challenge);
   return a.length === b.length && crypto.timingSafeEqual(a, b);

@@ -16,7 +16,8 @@ import { findUserByEmail } from './user-records';
 export async function recoverPassword(ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {
   ctx.limits.takeRequest('recover', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.otp, 300);
   const body = await readBody(c);
-  if (!ctx.config.emailEnabled) throw new AuthError(400, 'email_provider_disabled', 'Email logins are disabled');
+  if (!ctx.config.emailEnabled)
+    throw new AuthError(400, 'email_provider_disabled', 'Email logins are disabled');
   const raw = optionalString(body, 'email');
   if (!raw) throw validation('Password recovery requires an email');
   const email = normaliseEmail(raw);
@@ -27,12 +28,31 @@ export async function recoverPassword(ctx: AuthContext, c: Context<AppEnv>): Pro
   await authTransaction(ctx, async (q) => {
     const user = await findUserByEmail(q, email);
     if (!user) return;
-    if (pkce) await createFlowState(q, { userId: user.id, authenticationMethod: 'recovery', providerType: 'email', pkce });
+    if (pkce)
+      await createFlowState(q, {
+        userId: user.id,
+        authenticationMethod: 'recovery',
+        providerType: 'email',
+        pkce,
+      });
     await issueEmailToken(ctx, q, user, {
-      kind: 'recovery', email, column: 'recovery_token', sentAtColumn: 'recovery_sent_at', verifyType: 'recovery',
-      redirectTo, pkce: pkce !== undefined, deliver: true, checkFrequency: true,
+      kind: 'recovery',
+      email,
+      column: 'recovery_token',
+      sentAtColumn: 'recovery_sent_at',
+      verifyType: 'recovery',
+      redirectTo,
+      pkce: pkce !== undefined,
+      deliver: true,
+      checkFrequency: true,
     });
-    await audit(q, { action: 'user_recovery_requested', actorId: user.id, actorUsername: email, ip: info.ip, logType: 'user' });
+    await audit(q, {
+      action: 'user_recovery_requested',
+      actorId: user.id,
+      actorUsername: email,
+      ip: info.ip,
+      logType: 'user',
+    });
   });
   return c.json({}, 200);
 }

@@ -40,7 +40,9 @@ export function isAllowedRedirect(ctx: AuthContext, candidate: string): boolean 
   }
   if (isLoopback(url.hostname) && isIP(url.hostname.replace(/^\[|\]$/g, '')) !== 0) return true;
   const bare = `${url.origin}${url.pathname}`;
-  return ctx.config.uriAllowList.some((glob) => globToRegExp(glob).test(candidate) || globToRegExp(glob).test(bare));
+  return ctx.config.uriAllowList.some(
+    (glob) => globToRegExp(glob).test(candidate) || globToRegExp(glob).test(bare),
+  );
 }
 
 export function pickRedirect(ctx: AuthContext, ...candidates: (string | undefined | null)[]): string {
@@ -52,5 +54,11 @@ export function pickRedirect(ctx: AuthContext, ...candidates: (string | undefine
 
 /** The request's redirect_to (query, then header, then Referer), checked. */
 export function redirectTarget(ctx: AuthContext, c: Context, bodyValue?: string): string {
-  return pickRedirect(ctx, bodyValue, c.req.query('redirect_to'), c.req.header('redirect_to'), c.req.header('referer'));
+  return pickRedirect(
+    ctx,
+    bodyValue,
+    c.req.query('redirect_to'),
+    c.req.header('redirect_to'),
+    c.req.header('referer'),
+  );
 }

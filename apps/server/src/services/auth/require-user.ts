@@ -40,29 +40,50 @@ export async function verifyAccessToken(ctx: AuthContext, token: string): Promis
   }
 }
 
-export async function requireUser(ctx: AuthContext, c: Context, q: Queryable = ctx.deps.db): Promise<AuthenticatedUser> {
+export async function requireUser(
+  ctx: AuthContext,
+  c: Context,
+  q: Queryable = ctx.deps.db,
+): Promise<AuthenticatedUser> {
   const token = bearerToken(c);
   const claims = await verifyAccessToken(ctx, token);
   if (typeof claims.sub !== 'string' || claims.sub === '') {
     throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
   }
   if (!isUuid(claims.sub)) throw new AuthError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
-  const sessionId = typeof claims.session_id === 'string' && claims.session_id !== '' ? claims.session_id : undefined;
-  const { rows } = await q.query<UserRow & { s_id: string | null; s_aal: string | null; s_created_at: string | null; s_factor_id: string | null }>(
+  const sessionId =
+    typeof claims.session_id === 'string' && claims.session_id !== '' ? claims.session_id : undefined;
+  const { rows } = await q.query<
+    UserRow & {
+      s_id: string | null;
+      s_aal: string | null;
+      s_created_at: string | null;
+      s_factor_id: string | null;
+    }
+  >(
     `select u.*, s.id as s_id, s.aal::text as s_aal, s.created_at as s_created_at, s.factor_id as s_factor_id
        from auth.users u left join auth.sessions s on s.id = $2 and s.user_id = u.id
       where u.id = $1`,
     [claims.sub, sessionId !== undefined && isUuid(sessionId) ? sessionId : null],
   );
   const found = rows[0];
-  if (!found || found.deleted_at) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+  if (!found || found.deleted_at)
+    throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
   const { s_id, s_aal, s_created_at, s_factor_id, ...user } = found;
   let session: SessionRow | undefined;
   if (sessionId !== undefined) {
-    if (!s_id) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
-    session = { id: s_id, user_id: user.id, aal: s_aal, created_at: s_created_at ?? '', factor_id: s_factor_id };
+    if (!s_id)
+      throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+    session = {
+      id: s_id,
+      user_id: user.id,
+      aal: s_aal,
+      created_at: s_created_at ?? '',
+      factor_id: s_factor_id,
+    };
   }
-  if (user.banned_until && !isPast(user.banned_until)) throw new AuthError(403, 'user_banned', 'User is banned');
+  if (user.banned_until && !isPast(user.banned_until))
+    throw new AuthError(403, 'user_banned', 'User is banned');
   return { claims, token, user, session };
 }
 
@@ -80,7 +101,8 @@ export async function requireAdmin(ctx: AuthContext, c: Context): Promise<Claims
     const { rows } = isUuid(claims.session_id)
       ? await ctx.deps.db.query('select 1 from auth.sessions where id = $1', [claims.session_id])
       : { rows: [] };
-    if (rows.length === 0) throw new AuthError(403, 'session_expired', 'Session from session_id claim in JWT does not exist');
+    if (rows.length === 0)
+      throw new AuthError(403, 'session_expired', 'Session from session_id claim in JWT does not exist');
   }
   return claims;
 }

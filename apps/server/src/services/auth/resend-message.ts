@@ -19,7 +19,8 @@ export async function resendMessage(ctx: AuthContext, c: Context<AppEnv>): Promi
   ctx.limits.takeRequest('resend', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.otp, 300);
   const body = await readBody(c);
   const type = optionalString(body, 'type');
-  if (!type || !types.includes(type)) throw validation('Missing one of these types: signup, email_change, sms, phone_change');
+  if (!type || !types.includes(type))
+    throw validation('Missing one of these types: signup, email_change, sms, phone_change');
   const rawEmail = optionalString(body, 'email');
   const rawPhone = optionalString(body, 'phone');
   if (rawEmail && rawPhone) throw validation('Only an email address or phone number should be provided.');
@@ -27,8 +28,10 @@ export async function resendMessage(ctx: AuthContext, c: Context<AppEnv>): Promi
   const isEmailType = type === 'signup' || type === 'email_change';
   if (isEmailType && !rawEmail) throw validation(`Type provided requires an email address`);
   if (!isEmailType && !rawPhone) throw validation(`Type provided requires a phone number`);
-  if (isEmailType && !ctx.config.emailEnabled) throw new AuthError(400, 'email_provider_disabled', 'Email logins are disabled');
-  if (!isEmailType && !ctx.config.phoneEnabled) throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
+  if (isEmailType && !ctx.config.emailEnabled)
+    throw new AuthError(400, 'email_provider_disabled', 'Email logins are disabled');
+  if (!isEmailType && !ctx.config.phoneEnabled)
+    throw new AuthError(400, 'phone_provider_disabled', 'Phone logins are disabled');
   const email = rawEmail ? normaliseEmail(rawEmail) : undefined;
   const phone = rawPhone ? normalisePhone(rawPhone) : undefined;
   const pkce = readPkceParams(body);
@@ -39,26 +42,64 @@ export async function resendMessage(ctx: AuthContext, c: Context<AppEnv>): Promi
     if (type === 'signup') {
       const user = await findUserByEmail(q, email!);
       if (!user || user.email_confirmed_at) return {};
-      if (pkce) await createFlowState(q, { userId: user.id, authenticationMethod: 'email/signup', providerType: 'email', pkce });
+      if (pkce)
+        await createFlowState(q, {
+          userId: user.id,
+          authenticationMethod: 'email/signup',
+          providerType: 'email',
+          pkce,
+        });
       await issueEmailToken(ctx, q, user, {
-        kind: 'signup', email: email!, column: 'confirmation_token', sentAtColumn: 'confirmation_sent_at', verifyType: 'signup',
-        redirectTo, pkce: pkce !== undefined, deliver: true, checkFrequency: true,
+        kind: 'signup',
+        email: email!,
+        column: 'confirmation_token',
+        sentAtColumn: 'confirmation_sent_at',
+        verifyType: 'signup',
+        redirectTo,
+        pkce: pkce !== undefined,
+        deliver: true,
+        checkFrequency: true,
       });
       return {};
     }
     if (type === 'email_change') {
-      const { rows } = await q.query<UserRow>(`select * from auth.users where email = $1 or email_change = $1 limit 1`, [email]);
+      const { rows } = await q.query<UserRow>(
+        `select * from auth.users where email = $1 or email_change = $1 limit 1`,
+        [email],
+      );
       const user = rows[0];
       if (!user || !user.email_change) return {};
-      if (pkce) await createFlowState(q, { userId: user.id, authenticationMethod: 'email_change', providerType: 'email', pkce });
+      if (pkce)
+        await createFlowState(q, {
+          userId: user.id,
+          authenticationMethod: 'email_change',
+          providerType: 'email',
+          pkce,
+        });
       await issueEmailToken(ctx, q, user, {
-        kind: 'email_change_new', email: user.email_change, column: 'email_change_token_new', sentAtColumn: 'email_change_sent_at',
-        verifyType: 'email_change', redirectTo, pkce: pkce !== undefined, deliver: true, checkFrequency: true, newEmail: user.email_change,
+        kind: 'email_change_new',
+        email: user.email_change,
+        column: 'email_change_token_new',
+        sentAtColumn: 'email_change_sent_at',
+        verifyType: 'email_change',
+        redirectTo,
+        pkce: pkce !== undefined,
+        deliver: true,
+        checkFrequency: true,
+        newEmail: user.email_change,
       });
       if (ctx.config.secureEmailChange && user.email) {
         await issueEmailToken(ctx, q, user, {
-          kind: 'email_change_current', email: user.email, column: 'email_change_token_current', sentAtColumn: undefined,
-          verifyType: 'email_change', redirectTo, pkce: pkce !== undefined, deliver: true, checkFrequency: false, newEmail: user.email_change,
+          kind: 'email_change_current',
+          email: user.email,
+          column: 'email_change_token_current',
+          sentAtColumn: undefined,
+          verifyType: 'email_change',
+          redirectTo,
+          pkce: pkce !== undefined,
+          deliver: true,
+          checkFrequency: false,
+          newEmail: user.email_change,
         });
       }
       return {};
@@ -66,13 +107,26 @@ export async function resendMessage(ctx: AuthContext, c: Context<AppEnv>): Promi
     const user = await findUserByPhone(q, phone!);
     if (type === 'sms') {
       if (!user || user.phone_confirmed_at) return {};
-      const sent = await issueSmsToken(ctx, q, user, { phone: phone!, column: 'confirmation_token', sentAtColumn: 'confirmation_sent_at', checkFrequency: true });
+      const sent = await issueSmsToken(ctx, q, user, {
+        phone: phone!,
+        column: 'confirmation_token',
+        sentAtColumn: 'confirmation_sent_at',
+        checkFrequency: true,
+      });
       return sent;
     }
-    const { rows } = await q.query<UserRow>(`select * from auth.users where phone = $1 or phone_change = $1 limit 1`, [phone]);
+    const { rows } = await q.query<UserRow>(
+      `select * from auth.users where phone = $1 or phone_change = $1 limit 1`,
+      [phone],
+    );
     const owner = rows[0];
     if (!owner || !owner.phone_change) return {};
-    const sent = await issueSmsToken(ctx, q, owner, { phone: owner.phone_change, column: 'phone_change_token', sentAtColumn: 'phone_change_sent_at', checkFrequency: true });
+    const sent = await issueSmsToken(ctx, q, owner, {
+      phone: owner.phone_change,
+      column: 'phone_change_token',
+      sentAtColumn: 'phone_change_sent_at',
+      checkFrequency: true,
+    });
     return sent;
   });
   return c.json(result, 200);

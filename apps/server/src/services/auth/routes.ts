@@ -48,7 +48,14 @@ export function authRoutes(ctx: AuthContext): Hono<AppEnv> {
     } catch (error) {
       if (error instanceof AuthError || error instanceof OAuthError) return renderAuthError(c, error);
       (c.get('log') ?? ctx.logger).error({ err: error, path: c.req.path }, 'auth request failed');
-      return renderAuthError(c, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+      return renderAuthError(
+        c,
+        new AuthError(
+          500,
+          'unexpected_failure',
+          'Unexpected failure, please check server logs for more information',
+        ),
+      );
     }
   };
 
@@ -92,9 +99,14 @@ export function authRoutes(ctx: AuthContext): Hono<AppEnv> {
   // bearer token is the endpoint's business (public ones ignore it).
   routes.use('*', async (c, next) => {
     try {
-      await resolveCaller(ctx.deps.keys, { apikey: c.req.header('apikey') ?? c.req.query('apikey'), authorization: undefined }, { requireKey: true });
+      await resolveCaller(
+        ctx.deps.keys,
+        { apikey: c.req.header('apikey') ?? c.req.query('apikey'), authorization: undefined },
+        { requireKey: true },
+      );
     } catch (error) {
-      if (error instanceof GatewayError) return renderAuthError(c, new AuthError(401, 'no_authorization', error.message));
+      if (error instanceof GatewayError)
+        return renderAuthError(c, new AuthError(401, 'no_authorization', error.message));
       throw error;
     }
     await next();
@@ -126,6 +138,8 @@ export function authRoutes(ctx: AuthContext): Hono<AppEnv> {
   routes.delete('/admin/users/:id', run(adminDeleteUser));
   routes.get('/admin/users/:id/factors', run(adminListFactors));
   routes.delete('/admin/users/:id/factors/:factorId', run(adminDeleteFactor));
-  routes.all('*', (c) => renderAuthError(c, new AuthError(404, 'unknown', `No route for ${c.req.method} ${c.req.path}`)));
+  routes.all('*', (c) =>
+    renderAuthError(c, new AuthError(404, 'unknown', `No route for ${c.req.method} ${c.req.path}`)),
+  );
   return routes;
 }

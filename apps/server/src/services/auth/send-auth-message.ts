@@ -17,7 +17,12 @@ export interface EmailTokenRequest {
   /** Where the mail goes and whose address the code hash is bound to. */
   email: string;
   column: TokenColumn;
-  sentAtColumn: 'confirmation_sent_at' | 'recovery_sent_at' | 'email_change_sent_at' | 'reauthentication_sent_at' | undefined;
+  sentAtColumn:
+    | 'confirmation_sent_at'
+    | 'recovery_sent_at'
+    | 'email_change_sent_at'
+    | 'reauthentication_sent_at'
+    | undefined;
   verifyType: VerifyType | undefined;
   redirectTo: string;
   pkce: boolean;
@@ -81,7 +86,9 @@ export async function issueEmailToken(
   const hashedToken = tokenHash(request.email, otp);
   const stored = request.pkce ? `pkce_${hashedToken}` : hashedToken;
   await storeToken(q, user.id, request.column, stored, request.email, request.sentAtColumn);
-  const actionLink = request.verifyType ? verifyLink(ctx, stored, request.verifyType, request.redirectTo) : undefined;
+  const actionLink = request.verifyType
+    ? verifyLink(ctx, stored, request.verifyType, request.redirectTo)
+    : undefined;
   if (request.deliver) {
     if (!ctx.config.mailerAutoconfirm) ctx.limits.takeSend('email');
     const content = renderAuthMail(request.kind, mailLocale(ctx, user), {
@@ -96,10 +103,18 @@ export async function issueEmailToken(
         await ctx.mailer.send({
           to: request.email,
           ...content,
-          meta: { type: request.kind, code: otp, ...(actionLink ? { link: actionLink } : {}), token_hash: stored },
+          meta: {
+            type: request.kind,
+            code: otp,
+            ...(actionLink ? { link: actionLink } : {}),
+            token_hash: stored,
+          },
         });
       } catch (error) {
-        ctx.logger.error({ err: error instanceof DeliveryError ? error.message : error }, 'mail delivery failed');
+        ctx.logger.error(
+          { err: error instanceof DeliveryError ? error.message : error },
+          'mail delivery failed',
+        );
         throw new AuthError(500, 'unexpected_failure', failureMessage[request.kind]);
       }
     });
@@ -121,16 +136,30 @@ export async function issueSmsToken(
   if (request.checkFrequency) assertSendFrequency(ctx, user[request.sentAtColumn], 'sms');
   ctx.limits.takeSend('sms');
   const otp = generateOtp(ctx.config.otpLength);
-  await storeToken(q, user.id, request.column, tokenHash(request.phone, otp), request.phone, request.sentAtColumn);
+  await storeToken(
+    q,
+    user.id,
+    request.column,
+    tokenHash(request.phone, otp),
+    request.phone,
+    request.sentAtColumn,
+  );
   const locale = mailLocale(ctx, user);
   const body = locale === 'da' ? `Din kode er ${otp}` : `Your code is ${otp}`;
   const receipt: SmsReceipt = {};
   await afterCommit(q, async () => {
     try {
-      const sent = await ctx.sms.send({ to: `+${request.phone}`, body, meta: { code: otp, type: request.column } });
+      const sent = await ctx.sms.send({
+        to: `+${request.phone}`,
+        body,
+        meta: { code: otp, type: request.column },
+      });
       if (sent.messageId) receipt.message_id = sent.messageId;
     } catch (error) {
-      ctx.logger.error({ err: error instanceof DeliveryError ? error.message : error }, 'sms delivery failed');
+      ctx.logger.error(
+        { err: error instanceof DeliveryError ? error.message : error },
+        'sms delivery failed',
+      );
       throw new AuthError(422, 'sms_send_failed', 'Error sending SMS OTP');
     }
   });

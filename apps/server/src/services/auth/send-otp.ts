@@ -12,10 +12,24 @@ import { confirmEmail, confirmPhone } from './confirm-user';
 import { hashPassword } from './passwords';
 import { createFlowState, readPkceParams } from './pkce-flow';
 import { redirectTarget } from './redirect-target';
-import { normaliseEmail, normalisePhone, optionalBoolean, optionalObject, optionalString, readBody } from './request-body';
+import {
+  normaliseEmail,
+  normalisePhone,
+  optionalBoolean,
+  optionalObject,
+  optionalString,
+  readBody,
+} from './request-body';
 import { issueEmailToken, issueSmsToken } from './send-auth-message';
 import { readChannel } from './sign-up';
-import { findUserByEmail, findUserByPhone, findUserById, insertIdentity, insertUser, type UserRow } from './user-records';
+import {
+  findUserByEmail,
+  findUserByPhone,
+  findUserById,
+  insertIdentity,
+  insertUser,
+  type UserRow,
+} from './user-records';
 
 export async function sendOtp(ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {
   ctx.limits.takeRequest('otp', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.otp, 300);
@@ -29,27 +43,45 @@ export async function sendOtp(ctx: AuthContext, c: Context<AppEnv>): Promise<Res
   const pkce = readPkceParams(body);
   const createUser = optionalBoolean(body, 'create_user') ?? true;
   const data = optionalObject(body, 'data') ?? {};
-  if (rawEmail && !ctx.config.emailEnabled) throw new AuthError(422, 'email_provider_disabled', 'Email logins are disabled');
-  if (rawPhone && !ctx.config.phoneEnabled) throw new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider');
+  if (rawEmail && !ctx.config.emailEnabled)
+    throw new AuthError(422, 'email_provider_disabled', 'Email logins are disabled');
+  if (rawPhone && !ctx.config.phoneEnabled)
+    throw new AuthError(400, 'phone_provider_disabled', 'Unsupported phone provider');
   const email = rawEmail ? normaliseEmail(rawEmail) : undefined;
   const phone = rawPhone ? normalisePhone(rawPhone) : undefined;
   const info = requestInfo(ctx, c);
   await checkCaptcha(ctx, c, body, info.ip);
   const redirectTo = redirectTarget(ctx, c);
-  const existing = email ? await findUserByEmail(ctx.deps.db, email) : await findUserByPhone(ctx.deps.db, phone!);
+  const existing = email
+    ? await findUserByEmail(ctx.deps.db, email)
+    : await findUserByPhone(ctx.deps.db, phone!);
   if (!existing && (!createUser || ctx.config.disableSignup)) {
     throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
   }
-  const randomPassword = existing ? undefined : await hashPassword(crypto.randomBytes(32).toString('base64url'));
+  const randomPassword = existing
+    ? undefined
+    : await hashPassword(crypto.randomBytes(32).toString('base64url'));
   const result = await authTransaction(ctx, async (q) => {
-    let user: UserRow | undefined = email ? await findUserByEmail(q, email) : await findUserByPhone(q, phone!);
+    let user: UserRow | undefined = email
+      ? await findUserByEmail(q, email)
+      : await findUserByPhone(q, phone!);
     const provider = email ? 'email' : 'phone';
     if (!user) {
       const id = crypto.randomUUID();
-      const identityData = { ...data, sub: id, ...(email ? { email } : { phone }), email_verified: false, phone_verified: false };
+      const identityData = {
+        ...data,
+        sub: id,
+        ...(email ? { email } : { phone }),
+        email_verified: false,
+        phone_verified: false,
+      };
       user = await insertUser(q, {
-        id, email: email ?? null, phone: phone ?? null, encryptedPassword: randomPassword ?? null,
-        appMetadata: { provider, providers: [provider] }, userMetadata: identityData,
+        id,
+        email: email ?? null,
+        phone: phone ?? null,
+        encryptedPassword: randomPassword ?? null,
+        appMetadata: { provider, providers: [provider] },
+        userMetadata: identityData,
       });
       await insertIdentity(q, { userId: id, provider, providerId: id, data: identityData });
       const autoconfirm = email ? ctx.config.mailerAutoconfirm : ctx.config.smsAutoconfirm;
@@ -60,21 +92,52 @@ export async function sendOtp(ctx: AuthContext, c: Context<AppEnv>): Promise<Res
       }
     }
     if (phone) {
-      const sent = await issueSmsToken(ctx, q, user, { phone, column: 'confirmation_token', sentAtColumn: 'confirmation_sent_at', checkFrequency: true });
+      const sent = await issueSmsToken(ctx, q, user, {
+        phone,
+        column: 'confirmation_token',
+        sentAtColumn: 'confirmation_sent_at',
+        checkFrequency: true,
+      });
       return sent;
     }
     if (!user.email_confirmed_at) {
-      if (pkce) await createFlowState(q, { userId: user.id, authenticationMethod: 'email/signup', providerType: 'email', pkce });
+      if (pkce)
+        await createFlowState(q, {
+          userId: user.id,
+          authenticationMethod: 'email/signup',
+          providerType: 'email',
+          pkce,
+        });
       await issueEmailToken(ctx, q, user, {
-        kind: 'signup', email: email!, column: 'confirmation_token', sentAtColumn: 'confirmation_sent_at', verifyType: 'signup',
-        redirectTo, pkce: pkce !== undefined, deliver: true, checkFrequency: true,
+        kind: 'signup',
+        email: email!,
+        column: 'confirmation_token',
+        sentAtColumn: 'confirmation_sent_at',
+        verifyType: 'signup',
+        redirectTo,
+        pkce: pkce !== undefined,
+        deliver: true,
+        checkFrequency: true,
       });
       return {};
     }
-    if (pkce) await createFlowState(q, { userId: user.id, authenticationMethod: 'magiclink', providerType: 'email', pkce });
+    if (pkce)
+      await createFlowState(q, {
+        userId: user.id,
+        authenticationMethod: 'magiclink',
+        providerType: 'email',
+        pkce,
+      });
     await issueEmailToken(ctx, q, user, {
-      kind: 'magiclink', email: email!, column: 'recovery_token', sentAtColumn: 'recovery_sent_at', verifyType: 'magiclink',
-      redirectTo, pkce: pkce !== undefined, deliver: true, checkFrequency: true,
+      kind: 'magiclink',
+      email: email!,
+      column: 'recovery_token',
+      sentAtColumn: 'recovery_sent_at',
+      verifyType: 'magiclink',
+      redirectTo,
+      pkce: pkce !== undefined,
+      deliver: true,
+      checkFrequency: true,
     });
     return {};
   });

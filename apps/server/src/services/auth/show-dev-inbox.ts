@@ -15,7 +15,8 @@ export async function showDevInbox(ctx: AuthContext, c: Context<AppEnv>): Promis
   const to = c.req.query('to') || undefined;
   const limit = Number(c.req.query('limit') ?? '50');
   const messages = await ctx.inbox.list({ to, limit: Number.isFinite(limit) ? limit : 50 });
-  const wantsJson = c.req.query('format') === 'json' || (c.req.header('accept') ?? '').includes('application/json');
+  const wantsJson =
+    c.req.query('format') === 'json' || (c.req.header('accept') ?? '').includes('application/json');
   if (wantsJson) return c.json({ messages }, 200);
   const rows = messages
     .map((m) => {

@@ -4,13 +4,40 @@ import type { AppEnv } from '../../http/app-env';
 import type { AuthContext } from './auth-context';
 
 const builtinProviders = [
-  'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'snapchat', 'figma', 'fly', 'github', 'gitlab', 'google',
-  'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch',
-  'twitter', 'zoom',
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'snapchat',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'keycloak',
+  'kakao',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'workos',
+  'twitch',
+  'twitter',
+  'zoom',
 ];
 
 export async function showHealth(_ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {
-  return c.json({ version: 'club-platform', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }, 200);
+  return c.json(
+    {
+      version: 'club-platform',
+      name: 'GoTrue',
+      description: 'GoTrue is a user registration and authentication API',
+    },
+    200,
+  );
 }
 
 export async function showSettings(ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {

@@ -12,15 +12,24 @@ import { optionalObject, type Body } from './request-body';
 import { insertUser } from './user-records';
 
 export async function signInAnonymously(ctx: AuthContext, c: Context<AppEnv>, body: Body): Promise<Response> {
-  if (!ctx.config.anonymousEnabled) throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
-  if (ctx.config.disableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+  if (!ctx.config.anonymousEnabled)
+    throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  if (ctx.config.disableSignup)
+    throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
   ctx.limits.takeRequest('anonymous', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.anonymous, 3600);
   const data = optionalObject(body, 'data') ?? {};
   const info = requestInfo(ctx, c);
   await checkCaptcha(ctx, c, body, info.ip);
   const session = await authTransaction(ctx, async (q) => {
     const user = await insertUser(q, { appMetadata: {}, userMetadata: data, isAnonymous: true });
-    await audit(q, { action: 'user_signedup', actorId: user.id, actorUsername: '', ip: info.ip, logType: 'team', traits: { provider: 'anonymous' } });
+    await audit(q, {
+      action: 'user_signedup',
+      actorId: user.id,
+      actorUsername: '',
+      ip: info.ip,
+      logType: 'team',
+      traits: { provider: 'anonymous' },
+    });
     return issueSession(ctx, q, user.id, 'anonymous', info);
   });
   return c.json(session, 200);

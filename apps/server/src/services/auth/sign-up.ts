@@ -13,14 +13,29 @@ import { issueSession } from './issue-session';
 import { assertStrongPassword, hashPassword } from './passwords';
 import { createFlowState, readPkceParams } from './pkce-flow';
 import { redirectTarget } from './redirect-target';
-import { normaliseEmail, normalisePhone, optionalObject, optionalString, rawString, readBody } from './request-body';
+import {
+  normaliseEmail,
+  normalisePhone,
+  optionalObject,
+  optionalString,
+  rawString,
+  readBody,
+} from './request-body';
 import { issueEmailToken, issueSmsToken } from './send-auth-message';
 import { signInAnonymously } from './sign-in-anonymously';
-import { findUserByEmail, findUserByPhone, insertIdentity, insertUser, loadRenderedUser, renderUser } from './user-records';
+import {
+  findUserByEmail,
+  findUserByPhone,
+  insertIdentity,
+  insertUser,
+  loadRenderedUser,
+  renderUser,
+} from './user-records';
 
 export function readChannel(body: Record<string, unknown>): 'sms' | 'whatsapp' | undefined {
   const channel = optionalString(body, 'channel');
-  if (channel !== undefined && channel !== 'sms' && channel !== 'whatsapp') throw validation('Invalid channel, only sms or whatsapp are supported');
+  if (channel !== undefined && channel !== 'sms' && channel !== 'whatsapp')
+    throw validation('Invalid channel, only sms or whatsapp are supported');
   return channel;
 }
 
@@ -30,16 +45,23 @@ export async function signUp(ctx: AuthContext, c: Context<AppEnv>): Promise<Resp
   const rawPhone = optionalString(body, 'phone');
   if (!rawEmail && !rawPhone) return signInAnonymously(ctx, c, body);
   ctx.limits.takeRequest('signup', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.otp, 300);
-  if (ctx.config.disableSignup) throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
+  if (ctx.config.disableSignup)
+    throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
   const password = rawString(body, 'password');
   if (!password) throw validation('Signup requires a valid password');
-  assertStrongPassword({ minLength: ctx.config.passwordMinLength, requiredCharacters: ctx.config.passwordRequiredCharacters }, password);
-  if (rawEmail && rawPhone) throw validation('Only an email address or phone number should be provided on signup.');
+  assertStrongPassword(
+    { minLength: ctx.config.passwordMinLength, requiredCharacters: ctx.config.passwordRequiredCharacters },
+    password,
+  );
+  if (rawEmail && rawPhone)
+    throw validation('Only an email address or phone number should be provided on signup.');
   readChannel(body);
   const pkce = readPkceParams(body);
   if (rawPhone && pkce) throw validation('PKCE not supported for phone signups');
-  if (rawEmail && !ctx.config.emailEnabled) throw new AuthError(400, 'email_provider_disabled', 'Email signups are disabled');
-  if (rawPhone && !ctx.config.phoneEnabled) throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+  if (rawEmail && !ctx.config.emailEnabled)
+    throw new AuthError(400, 'email_provider_disabled', 'Email signups are disabled');
+  if (rawPhone && !ctx.config.phoneEnabled)
+    throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
   const email = rawEmail ? normaliseEmail(rawEmail) : undefined;
   const phone = rawPhone ? normalisePhone(rawPhone) : undefined;
   const data = optionalObject(body, 'data') ?? {};
@@ -58,17 +80,40 @@ export async function signUp(ctx: AuthContext, c: Context<AppEnv>): Promise<Resp
         if (ctx.config.mailerAutoconfirm || ctx.config.smsAutoconfirm) {
           throw new AuthError(422, 'user_already_exists', 'User already registered');
         }
-        await audit(q, { action: 'user_repeated_signup', actorId: existing.id, actorUsername: email ?? phone, ip: info.ip });
+        await audit(q, {
+          action: 'user_repeated_signup',
+          actorId: existing.id,
+          actorUsername: email ?? phone,
+          ip: info.ip,
+        });
         return { kind: 'user' as const, body: obfuscatedUser(provider, email, phone, data) };
       }
       if (email) {
         await issueEmailToken(ctx, q, existing, {
-          kind: 'signup', email, column: 'confirmation_token', sentAtColumn: 'confirmation_sent_at', verifyType: 'signup',
-          redirectTo, pkce: pkce !== undefined, deliver: true, checkFrequency: true,
+          kind: 'signup',
+          email,
+          column: 'confirmation_token',
+          sentAtColumn: 'confirmation_sent_at',
+          verifyType: 'signup',
+          redirectTo,
+          pkce: pkce !== undefined,
+          deliver: true,
+          checkFrequency: true,
         });
-        if (pkce) await createFlowState(q, { userId: existing.id, authenticationMethod: 'email/signup', providerType: 'email', pkce });
+        if (pkce)
+          await createFlowState(q, {
+            userId: existing.id,
+            authenticationMethod: 'email/signup',
+            providerType: 'email',
+            pkce,
+          });
       } else {
-        await issueSmsToken(ctx, q, existing, { phone: phone!, column: 'confirmation_token', sentAtColumn: 'confirmation_sent_at', checkFrequency: true });
+        await issueSmsToken(ctx, q, existing, {
+          phone: phone!,
+          column: 'confirmation_token',
+          sentAtColumn: 'confirmation_sent_at',
+          checkFrequency: true,
+        });
       }
       const fresh = (email ? await findUserByEmail(q, email) : await findUserByPhone(q, phone!))!;
       const rendered = await loadRenderedUser(q, fresh);
@@ -80,7 +125,13 @@ export async function signUp(ctx: AuthContext, c: Context<AppEnv>): Promise<Resp
     }
 
     const id = crypto.randomUUID();
-    const identityData = { ...data, sub: id, ...(email ? { email } : { phone }), email_verified: false, phone_verified: false };
+    const identityData = {
+      ...data,
+      sub: id,
+      ...(email ? { email } : { phone }),
+      email_verified: false,
+      phone_verified: false,
+    };
     const user = await insertUser(q, {
       id,
       email: email ?? null,
@@ -90,22 +141,52 @@ export async function signUp(ctx: AuthContext, c: Context<AppEnv>): Promise<Resp
       userMetadata: identityData,
     });
     await insertIdentity(q, { userId: id, provider, providerId: id, data: identityData });
-    await audit(q, { action: 'user_signedup', actorId: id, actorUsername: email ?? phone, ip: info.ip, logType: 'team' });
+    await audit(q, {
+      action: 'user_signedup',
+      actorId: id,
+      actorUsername: email ?? phone,
+      ip: info.ip,
+      logType: 'team',
+    });
     if (autoconfirm) {
       if (email) await confirmEmail(q, id);
       else await confirmPhone(q, id);
       return { kind: 'session' as const, body: await issueSession(ctx, q, id, 'password', info) };
     }
     if (email) {
-      if (pkce) await createFlowState(q, { userId: id, authenticationMethod: 'email/signup', providerType: 'email', pkce });
+      if (pkce)
+        await createFlowState(q, {
+          userId: id,
+          authenticationMethod: 'email/signup',
+          providerType: 'email',
+          pkce,
+        });
       await issueEmailToken(ctx, q, user, {
-        kind: 'signup', email, column: 'confirmation_token', sentAtColumn: 'confirmation_sent_at', verifyType: 'signup',
-        redirectTo, pkce: pkce !== undefined, deliver: true, checkFrequency: false,
+        kind: 'signup',
+        email,
+        column: 'confirmation_token',
+        sentAtColumn: 'confirmation_sent_at',
+        verifyType: 'signup',
+        redirectTo,
+        pkce: pkce !== undefined,
+        deliver: true,
+        checkFrequency: false,
       });
     } else {
-      await issueSmsToken(ctx, q, user, { phone: phone!, column: 'confirmation_token', sentAtColumn: 'confirmation_sent_at', checkFrequency: false });
+      await issueSmsToken(ctx, q, user, {
+        phone: phone!,
+        column: 'confirmation_token',
+        sentAtColumn: 'confirmation_sent_at',
+        checkFrequency: false,
+      });
     }
-    await audit(q, { action: 'user_confirmation_requested', actorId: id, actorUsername: email ?? phone, ip: info.ip, logType: 'user' });
+    await audit(q, {
+      action: 'user_confirmation_requested',
+      actorId: id,
+      actorUsername: email ?? phone,
+      ip: info.ip,
+      logType: 'user',
+    });
     const fresh = (email ? await findUserByEmail(q, email) : await findUserByPhone(q, phone!))!;
     return { kind: 'user' as const, body: await loadRenderedUser(q, fresh) };
   });
@@ -121,15 +202,43 @@ function obfuscatedUser(
 ): Record<string, unknown> {
   const now = new Date().toISOString();
   return {
-    ...renderUser({
-      id: crypto.randomUUID(), aud: 'authenticated', role: '', email: email ?? '', phone: phone ?? '',
-      encrypted_password: null, email_confirmed_at: null, invited_at: null, confirmation_token: null,
-      confirmation_sent_at: now, recovery_token: null, recovery_sent_at: null, email_change_token_new: null,
-      email_change_token_current: null, email_change: null, email_change_sent_at: null, email_change_confirm_status: 0,
-      last_sign_in_at: null, raw_app_meta_data: { provider, providers: [provider] }, raw_user_meta_data: data,
-      created_at: now, updated_at: now, phone_confirmed_at: null, phone_change: null, phone_change_token: null,
-      phone_change_sent_at: null, confirmed_at: null, banned_until: null, reauthentication_token: null,
-      reauthentication_sent_at: null, is_sso_user: false, deleted_at: null, is_anonymous: false,
-    }, []),
+    ...renderUser(
+      {
+        id: crypto.randomUUID(),
+        aud: 'authenticated',
+        role: '',
+        email: email ?? '',
+        phone: phone ?? '',
+        encrypted_password: null,
+        email_confirmed_at: null,
+        invited_at: null,
+        confirmation_token: null,
+        confirmation_sent_at: now,
+        recovery_token: null,
+        recovery_sent_at: null,
+        email_change_token_new: null,
+        email_change_token_current: null,
+        email_change: null,
+        email_change_sent_at: null,
+        email_change_confirm_status: 0,
+        last_sign_in_at: null,
+        raw_app_meta_data: { provider, providers: [provider] },
+        raw_user_meta_data: data,
+        created_at: now,
+        updated_at: now,
+        phone_confirmed_at: null,
+        phone_change: null,
+        phone_change_token: null,
+        phone_change_sent_at: null,
+        confirmed_at: null,
+        banned_until: null,
+        reauthentication_token: null,
+        reauthentication_sent_at: null,
+        is_sso_user: false,
+        deleted_at: null,
+        is_anonymous: false,
+      },
+      [],
+    ),
   };
 }

@@ -13,13 +13,18 @@ export async function singleSignOn(ctx: AuthContext, c: Context<AppEnv>): Promis
   const body = await readBody(c);
   const providerId = optionalString(body, 'provider_id');
   const domain = optionalString(body, 'domain');
-  if ((providerId && domain) || (!providerId && !domain)) throw validation('Only one of provider_id or domain supported');
+  if ((providerId && domain) || (!providerId && !domain))
+    throw validation('Only one of provider_id or domain supported');
   const pkce = readPkceParams(body);
-  if (ctx.config.oidcProviders.length === 0) throw new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled');
+  if (ctx.config.oidcProviders.length === 0)
+    throw new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled');
   const provider = ctx.config.oidcProviders.find((p) =>
-    providerId ? p.name === providerId : p.domains.map((d) => d.toLowerCase()).includes(domain!.toLowerCase()),
+    providerId
+      ? p.name === providerId
+      : p.domains.map((d) => d.toLowerCase()).includes(domain!.toLowerCase()),
   );
-  if (!provider) throw new AuthError(404, 'sso_provider_not_found', 'No SSO provider assigned for this domain');
+  if (!provider)
+    throw new AuthError(404, 'sso_provider_not_found', 'No SSO provider assigned for this domain');
   const url = new URL(`${ctx.externalUrl}/authorize`);
   url.searchParams.set('provider', provider.name);
   url.searchParams.set('redirect_to', pickRedirect(ctx, optionalString(body, 'redirect_to')));

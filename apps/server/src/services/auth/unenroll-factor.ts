@@ -15,13 +15,17 @@ import type { FactorRow } from './user-records';
 
 /** Deletes a factor and downgrades the sessions it raised. */
 export async function removeFactor(q: Queryable, factor: FactorRow): Promise<void> {
-  const method = factor.factor_type === 'totp' ? 'totp' : factor.factor_type === 'phone' ? 'mfa/phone' : 'mfa/webauthn';
+  const method =
+    factor.factor_type === 'totp' ? 'totp' : factor.factor_type === 'phone' ? 'mfa/phone' : 'mfa/webauthn';
   await q.query(
     `delete from auth.mfa_amr_claims where authentication_method = $2
         and session_id in (select id from auth.sessions where factor_id = $1)`,
     [factor.id, method],
   );
-  await q.query(`update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1`, [factor.id]);
+  await q.query(
+    `update auth.sessions set aal = 'aal1', factor_id = null, updated_at = now() where factor_id = $1`,
+    [factor.id],
+  );
   await q.query('delete from auth.mfa_factors where id = $1', [factor.id]);
 }
 
@@ -33,7 +37,14 @@ export async function unenrollFactor(ctx: AuthContext, c: Context<AppEnv>): Prom
   }
   await authTransaction(ctx, async (q) => {
     await removeFactor(q, factor);
-    await audit(q, { action: 'factor_unenrolled', actorId: auth.user.id, actorUsername: auth.user.email ?? '', ip: clientIp(ctx, c), logType: 'factor', traits: { factor_id: factor.id } });
+    await audit(q, {
+      action: 'factor_unenrolled',
+      actorId: auth.user.id,
+      actorUsername: auth.user.email ?? '',
+      ip: clientIp(ctx, c),
+      logType: 'factor',
+      traits: { factor_id: factor.id },
+    });
   });
   return c.json({ id: factor.id }, 200);
 }

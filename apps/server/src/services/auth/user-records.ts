@@ -87,7 +87,11 @@ export async function findUserById(q: Queryable, id: string): Promise<UserRow | 
   return rows[0];
 }
 
-export async function findUserByEmail(q: Queryable, email: string, aud = 'authenticated'): Promise<UserRow | undefined> {
+export async function findUserByEmail(
+  q: Queryable,
+  email: string,
+  aud = 'authenticated',
+): Promise<UserRow | undefined> {
   const { rows } = await q.query<UserRow>(
     `${userSelect} where email = $1 and is_sso_user = false and aud = $2 and deleted_at is null`,
     [email, aud],
@@ -95,8 +99,15 @@ export async function findUserByEmail(q: Queryable, email: string, aud = 'authen
   return rows[0];
 }
 
-export async function findUserByPhone(q: Queryable, phone: string, aud = 'authenticated'): Promise<UserRow | undefined> {
-  const { rows } = await q.query<UserRow>(`${userSelect} where phone = $1 and aud = $2 and deleted_at is null`, [phone, aud]);
+export async function findUserByPhone(
+  q: Queryable,
+  phone: string,
+  aud = 'authenticated',
+): Promise<UserRow | undefined> {
+  const { rows } = await q.query<UserRow>(
+    `${userSelect} where phone = $1 and aud = $2 and deleted_at is null`,
+    [phone, aud],
+  );
   return rows[0];
 }
 
@@ -155,7 +166,12 @@ export function renderUser(
   identities?: IdentityRow[],
   factors?: FactorRow[],
 ): Record<string, unknown> {
-  const out: Record<string, unknown> = { id: row.id, aud: row.aud ?? '', role: row.role ?? '', email: row.email ?? '' };
+  const out: Record<string, unknown> = {
+    id: row.id,
+    aud: row.aud ?? '',
+    role: row.role ?? '',
+    email: row.email ?? '',
+  };
   put(out, 'email_confirmed_at', iso(row.email_confirmed_at));
   put(out, 'invited_at', iso(row.invited_at));
   out.phone = row.phone ?? '';
@@ -188,7 +204,8 @@ export async function loadRenderedUser(q: Queryable, row: UserRow): Promise<Reco
             coalesce((select json_agg(f order by f.created_at, f.id) from auth.mfa_factors f where f.user_id = $1), '[]'::json) as factors`,
     [row.id],
   );
-  const parse = <T>(v: T[] | string | undefined): T[] => (typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []));
+  const parse = <T>(v: T[] | string | undefined): T[] =>
+    typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []);
   return renderUser(row, parse(rows[0]?.identities), parse(rows[0]?.factors));
 }
 

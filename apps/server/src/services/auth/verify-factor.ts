@@ -40,40 +40,69 @@ export async function verifyFactor(ctx: AuthContext, c: Context<AppEnv>): Promis
       )
     : { rows: [] as ChallengeRow[] };
   const challenge = rows[0];
-  if (!challenge) throw new AuthError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+  if (!challenge)
+    throw new AuthError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
   const ip = clientIp(ctx, c);
   if (challenge.verified_at || challenge.ip_address !== ip) {
     throw new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
   }
   if (secondsSince(challenge.created_at) > challengeLifetimeSeconds) {
     await db.query('delete from auth.mfa_challenges where id = $1', [challenge.id]);
-    throw new AuthError(422, 'mfa_challenge_expired', `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`);
+    throw new AuthError(
+      422,
+      'mfa_challenge_expired',
+      `MFA challenge ${challenge.id} has expired, verify against another challenge or create a new challenge.`,
+    );
   }
   let valid: boolean;
   if (factor.factor_type === 'totp') {
-    const totp = new OTPAuth.TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: OTPAuth.Secret.fromBase32(factor.secret ?? '') });
+    const totp = new OTPAuth.TOTP({
+      algorithm: 'SHA1',
+      digits: 6,
+      period: 30,
+      secret: OTPAuth.Secret.fromBase32(factor.secret ?? ''),
+    });
     valid = /^\d{6}$/.test(code) && totp.validate({ token: code, window: 1 }) !== null;
   } else {
     valid = matchesStored(challenge.otp_code, tokenHash(factor.phone ?? '', code));
   }
   if (!valid) {
-    throw new AuthError(422, 'mfa_verification_failed', factor.factor_type === 'totp' ? 'Invalid TOTP code entered' : 'Invalid MFA Phone code entered');
+    throw new AuthError(
+      422,
+      'mfa_verification_failed',
+      factor.factor_type === 'totp' ? 'Invalid TOTP code entered' : 'Invalid MFA Phone code entered',
+    );
   }
   const method = factor.factor_type === 'totp' ? 'totp' : 'mfa/phone';
   const info = requestInfo(ctx, c);
   const session = await authTransaction(ctx, async (q) => {
     await q.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challenge.id]);
-    await q.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
+    await q.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [
+      factor.id,
+    ]);
     await q.query(
       `delete from auth.mfa_factors where user_id = $1 and factor_type = $2::auth.factor_type and status = 'unverified' and id <> $3`,
       [auth.user.id, factor.factor_type, factor.id],
     );
-    await audit(q, { action: 'verification_attempted', actorId: auth.user.id, actorUsername: auth.user.email ?? '', ip, logType: 'factor', traits: { factor_id: factor.id, success: true } });
+    await audit(q, {
+      action: 'verification_attempted',
+      actorId: auth.user.id,
+      actorUsername: auth.user.email ?? '',
+      ip,
+      logType: 'factor',
+      traits: { factor_id: factor.id, success: true },
+    });
     if (!auth.session) return issueSession(ctx, q, auth.user.id, method, info);
     await recordAmr(q, auth.session.id, method, factor.id);
-    await q.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false', [auth.session.id]);
+    await q.query(
+      'update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and revoked = false',
+      [auth.session.id],
+    );
     const refreshToken = await newRefreshToken(q, auth.user.id, auth.session.id, null);
-    await q.query(`delete from auth.sessions where user_id = $1 and id <> $2 and coalesce(aal, 'aal1') < 'aal2'`, [auth.user.id, auth.session.id]);
+    await q.query(
+      `delete from auth.sessions where user_id = $1 and id <> $2 and coalesce(aal, 'aal1') < 'aal2'`,
+      [auth.user.id, auth.session.id],
+    );
     return sessionResponse(ctx, q, auth.user.id, auth.session.id, refreshToken, method, info);
   });
   return c.json(session, 200);

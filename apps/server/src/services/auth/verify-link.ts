@@ -77,7 +77,13 @@ export async function verifyLink(ctx: AuthContext, c: Context<AppEnv>): Promise<
         url.searchParams.set('code', rows[0].auth_code);
         return url.toString();
       }
-      await audit(q, { action: 'login', actorId: outcome.user.id, actorUsername: outcome.user.email ?? '', ip: info.ip, traits: { type: outcome.type } });
+      await audit(q, {
+        action: 'login',
+        actorId: outcome.user.id,
+        actorUsername: outcome.user.email ?? '',
+        ip: info.ip,
+        traits: { type: outcome.type },
+      });
       const session = await issueSession(ctx, q, outcome.user.id, 'otp', info);
       url.hash = form({
         access_token: session.access_token,

@@ -18,7 +18,8 @@ export async function verifyPost(ctx: AuthContext, c: Context<AppEnv>): Promise<
   const tokenHash = optionalString(body, 'token_hash');
   const email = optionalString(body, 'email');
   const phone = optionalString(body, 'phone');
-  if ((token && tokenHash) || (!token && !tokenHash)) throw validation('Verify requires either a token or a token hash');
+  if ((token && tokenHash) || (!token && !tokenHash))
+    throw validation('Verify requires either a token or a token hash');
   if (tokenHash && (email || phone || optionalString(body, 'redirect_to'))) {
     throw validation('Only the token_hash and type should be provided');
   }
@@ -26,7 +27,13 @@ export async function verifyPost(ctx: AuthContext, c: Context<AppEnv>): Promise<
   const result = await authTransaction(ctx, async (q) => {
     const outcome = await verifyToken(ctx, q, { type, token, tokenHash, email, phone });
     if (!outcome.done) return { msg: outcome.message, code: '200' } as Record<string, unknown>;
-    await audit(q, { action: 'login', actorId: outcome.user.id, actorUsername: outcome.user.email ?? '', ip: info.ip, traits: { type: outcome.type } });
+    await audit(q, {
+      action: 'login',
+      actorId: outcome.user.id,
+      actorUsername: outcome.user.email ?? '',
+      ip: info.ip,
+      traits: { type: outcome.type },
+    });
     return (await issueSession(ctx, q, outcome.user.id, 'otp', info)) as unknown as Record<string, unknown>;
   });
   return c.json(result, 200);

@@ -14,7 +14,10 @@ export type VerifyKind = (typeof emailTypes)[number] | (typeof phoneTypes)[numbe
 
 export function readVerifyType(value: unknown): VerifyKind {
   if (typeof value !== 'string' || value === '') throw validation('Verify requires a verification type');
-  if (!(emailTypes as readonly string[]).includes(value) && !(phoneTypes as readonly string[]).includes(value)) {
+  if (
+    !(emailTypes as readonly string[]).includes(value) &&
+    !(phoneTypes as readonly string[]).includes(value)
+  ) {
     throw validation(`Unsupported verification type: ${value}`);
   }
   return value as VerifyKind;
@@ -63,7 +66,11 @@ async function candidates(q: Queryable, input: VerifyInput, subject: string): Pr
   return (await q.query<UserRow>(sql, [subject])).rows;
 }
 
-export async function verifyToken(ctx: AuthContext, q: Queryable, input: VerifyInput): Promise<VerifyOutcome> {
+export async function verifyToken(
+  ctx: AuthContext,
+  q: Queryable,
+  input: VerifyInput,
+): Promise<VerifyOutcome> {
   let user: UserRow | undefined;
   let column: keyof UserRow | undefined;
   let stored = '';
@@ -76,7 +83,10 @@ export async function verifyToken(ctx: AuthContext, q: Queryable, input: VerifyI
     for (const row of rows) {
       if (!columnsFor[input.type].includes(row.token_type as keyof UserRow)) continue;
       const candidate = await findUserById(q, row.user_id);
-      if (candidate && matchesStored(candidate[row.token_type as keyof UserRow] as string | null, presented)) {
+      if (
+        candidate &&
+        matchesStored(candidate[row.token_type as keyof UserRow] as string | null, presented)
+      ) {
         user = candidate;
         column = row.token_type as keyof UserRow;
         stored = candidate[column] as string;
@@ -89,8 +99,10 @@ export async function verifyToken(ctx: AuthContext, q: Queryable, input: VerifyI
     if ((input.email && input.phone) || (!input.email && !input.phone)) {
       throw validation('Only an email address or phone number should be provided on verify');
     }
-    if (isPhone && !input.phone) throw validation('Only an email address or phone number should be provided on verify');
-    if (!isPhone && !input.email) throw validation('Only an email address or phone number should be provided on verify');
+    if (isPhone && !input.phone)
+      throw validation('Only an email address or phone number should be provided on verify');
+    if (!isPhone && !input.email)
+      throw validation('Only an email address or phone number should be provided on verify');
     let subject: string;
     if (isPhone) subject = normalisePhone(input.phone!);
     else {
@@ -113,13 +125,18 @@ export async function verifyToken(ctx: AuthContext, q: Queryable, input: VerifyI
     }
     if (!user || !column) throw expired();
   }
-  const lifetime = input.type === 'sms' || input.type === 'phone_change' ? ctx.config.smsOtpExp : ctx.config.mailerOtpExp;
+  const lifetime =
+    input.type === 'sms' || input.type === 'phone_change' ? ctx.config.smsOtpExp : ctx.config.mailerOtpExp;
   if (secondsSince(user[sentAtFor[column]!] as string | null) > lifetime) {
-    throw input.tokenHash !== undefined ? new AuthError(403, 'otp_expired', 'Email link is invalid or has expired') : expired();
+    throw input.tokenHash !== undefined
+      ? new AuthError(403, 'otp_expired', 'Email link is invalid or has expired')
+      : expired();
   }
-  if (user.banned_until && secondsSince(user.banned_until) < 0) throw new AuthError(403, 'user_banned', 'User is banned');
+  if (user.banned_until && secondsSince(user.banned_until) < 0)
+    throw new AuthError(403, 'user_banned', 'User is banned');
   const pkce = stored.startsWith('pkce_');
-  const type: VerifyKind = input.type === 'email' ? (column === 'confirmation_token' ? 'signup' : 'magiclink') : input.type;
+  const type: VerifyKind =
+    input.type === 'email' ? (column === 'confirmation_token' ? 'signup' : 'magiclink') : input.type;
   return applyEffect(ctx, q, user, type, column, pkce);
 }
 
@@ -147,7 +164,12 @@ async function applyEffect(
         `update auth.users set phone = $2, phone_change = '', phone_confirmed_at = now(), is_anonymous = false, updated_at = now() where id = $1`,
         [user.id, phone],
       );
-      await insertIdentity(q, { userId: user.id, provider: 'phone', providerId: user.id, data: { sub: user.id, phone, phone_verified: true } });
+      await insertIdentity(q, {
+        userId: user.id,
+        provider: 'phone',
+        providerId: user.id,
+        data: { sub: user.id, phone, phone_verified: true },
+      });
       await refreshProviders(q, user.id);
       break;
     }
@@ -155,10 +177,19 @@ async function applyEffect(
       const secure = ctx.config.secureEmailChange && user.email && user.email !== '' && !user.is_anonymous;
       const status = user.email_change_confirm_status ?? 0;
       if (secure && status === 0) {
-        await q.query(`update auth.users set email_change_confirm_status = 1, ${String(column)} = '' where id = $1`, [user.id]);
-        await q.query('delete from auth.one_time_tokens where user_id = $1 and token_type = $2::auth.one_time_token_type', [user.id, column]);
+        await q.query(
+          `update auth.users set email_change_confirm_status = 1, ${String(column)} = '' where id = $1`,
+          [user.id],
+        );
+        await q.query(
+          'delete from auth.one_time_tokens where user_id = $1 and token_type = $2::auth.one_time_token_type',
+          [user.id, column],
+        );
         return {
-          done: false, user, type, pkce,
+          done: false,
+          user,
+          type,
+          pkce,
           message: 'Confirmation link accepted. Please proceed to confirm link sent to the other email',
         };
       }
