@@ -117,6 +117,9 @@ async function main(): Promise<void> {
     console.log(
       'file copy = stream copy of the same bytes (upload) and stream read of the copy (download), same disk',
     );
+    // leave a shared PostgreSQL database as it was found
+    await admin.storage.emptyBucket(bucketId);
+    await admin.storage.deleteBucket(bucketId);
   } finally {
     await platform.stop();
     fs.rmSync(root, { recursive: true, force: true });
