@@ -20,11 +20,25 @@ function segment(part: string): string {
   return encodeURIComponent(part).replace(/\./g, '%2E').replace(/\*/g, '%2A');
 }
 
+const staleAfterMs = 24 * 60 * 60 * 1000;
+
+async function removeStaleTemporaryFiles(tmpDir: string): Promise<void> {
+  try {
+    for (const name of await fsp.readdir(tmpDir)) {
+      const file = path.join(tmpDir, name);
+      const stat = await fsp.stat(file).catch(() => undefined);
+      if (stat && Date.now() - stat.mtimeMs > staleAfterMs) await fsp.rm(file, { force: true });
+    }
+  } catch {
+    // no temporary folder yet
+  }
+}
+
 export function createFileBackend(root: string): StorageBackend {
   const tmpDir = path.join(root, '.tmp');
-  // Temporary files left by a process that died mid-upload belong to no row; one server
-  // owns a data directory (the data-dir lock), so whatever is here at start is garbage.
-  fs.rmSync(tmpDir, { recursive: true, force: true });
+  // Temporary files left by a process that died mid-upload belong to no row. Only old
+  // ones are removed: another process (a test run) may share the folder and be writing.
+  void removeStaleTemporaryFiles(tmpDir);
 
   const fileOf = (loc: ObjectLocation): string =>
     path.join(root, segment(loc.bucket), ...loc.name.split('/').map(segment), `@${segment(loc.version)}`);
