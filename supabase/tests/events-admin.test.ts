@@ -181,6 +181,56 @@ describe('save_event', () => {
   });
 });
 
+describe('save_event on a series', () => {
+  it('publishes an occurrence on its own without starting a new series from it', async () => {
+    const root = await save(
+      'eventAdminA',
+      eventDocument({
+        title: 'Onsdagsløb',
+        starts_at: '2027-09-01T16:00:00Z',
+        ends_at: '2027-09-01T17:00:00Z',
+        repeat: 'weekly',
+        repeat_until: '2027-09-15',
+        status: 'scheduled',
+        release_at: '2027-08-01T08:00:00Z',
+        tickets: [],
+        addons: [],
+        jobs: [],
+      }),
+    );
+    const series = async () =>
+      (
+        await world.db.query<{ id: string; status: string }>(
+          'select id, status::text from events where title = $1 order by starts_at',
+          ['Onsdagsløb'],
+        )
+      ).rows;
+    const before = await series();
+    expect(before.length).toBe(3);
+    const occurrence = before[1]!.id;
+    await world.db.query(`update events set status = 'draft' where id = $1`, [occurrence]);
+    await save(
+      'eventAdminA',
+      eventDocument({
+        id: occurrence,
+        title: 'Onsdagsløb',
+        starts_at: '2027-09-08T16:00:00Z',
+        ends_at: '2027-09-08T17:00:00Z',
+        repeat: 'weekly',
+        repeat_until: '2027-09-15',
+        status: 'published',
+        tickets: [],
+        addons: [],
+        jobs: [],
+      }),
+    );
+    const after = await series();
+    expect(after.map((r) => r.status)).toEqual(['scheduled', 'published', 'scheduled']);
+    expect(after.map((r) => r.id)).toEqual(before.map((r) => r.id));
+    expect(root).toBe(before[0]!.id);
+  });
+});
+
 describe('event_admin_summaries and event_admin_participants', () => {
   it('sums active tickets and revenue, knows unlimited capacity, and shows a due release as published', async () => {
     const id = await save(

@@ -13,6 +13,14 @@ export function choicesFor(status: EventStatus | undefined): PublishChoice[] {
   return ['now', 'later', 'draft'];
 }
 
+/** The preselected choice keeps an event where it is: a draft stays a draft and a scheduled
+ * event stays scheduled unless the admin picks otherwise; a new event is published now. */
+export function defaultChoice(status: EventStatus | undefined): PublishChoice {
+  if (status === 'draft') return 'draft';
+  if (status === 'scheduled') return 'later';
+  return choicesFor(status)[0]!;
+}
+
 export function EditorPublishSection(
   props: EditorSectionProps & {
     status: EventStatus | undefined;

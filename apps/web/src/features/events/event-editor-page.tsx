@@ -18,7 +18,7 @@ import { EditorBasicsSection } from './editor-basics-section';
 import { EditorImageField } from './editor-image-field';
 import { EditorInvitationsSection } from './editor-invitations-section';
 import { EditorJobsSection } from './editor-jobs-section';
-import { choicesFor, EditorPublishSection } from './editor-publish-section';
+import { defaultChoice, EditorPublishSection } from './editor-publish-section';
 import { EditorScheduleSection } from './editor-schedule-section';
 import { fieldId } from './editor-section-props';
 import { EditorTicketsSection } from './editor-tickets-section';
@@ -120,7 +120,7 @@ function EventEditorForm({
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(initial);
-  const [choice, setChoice] = useState<PublishChoice>(choicesFor(event?.status)[0]!);
+  const [choice, setChoice] = useState<PublishChoice>(defaultChoice(event?.status));
   const [errors, setErrors] = useState<DraftErrors>({});
   const [serverError, setServerError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
