@@ -27,6 +27,8 @@ export interface DemoResult {
   adminPassword: string;
   memberEmails: string[];
   counts: Record<string, number>;
+  /** What the demo left out, and why. */
+  notes: string[];
   /** Milliseconds per step, to see where seeding time goes. */
   steps: Record<string, number>;
   millis: number;
@@ -63,17 +65,27 @@ async function grantAdmin(tx: Queryable, community: string, userId: string): Pro
   );
 }
 
-async function storeCoachCprs(tx: Queryable, community: string, cprKey: string): Promise<void> {
+async function storeCoachCprs(tx: Queryable, community: string, cprKey: string): Promise<string | undefined> {
   // CPR only where the law gives a reason: coaches need a børneattest (danish-context §3.2).
-  await tx.query(`select set_config('app.cpr_key', $1, true)`, [cprKey]);
-  await tx.query(
-    `select public.set_member_cpr(id, to_char(birth_date, 'DDMMYY') ||
-              (case when extract(year from birth_date) >= 2000 then '4' else '1' end) || lpad((mid % 1000)::text, 3, '0'),
-            'child_certificate')
-     from public.members where community_id = $1 and 'coach' = any (roles) order by mid`,
-    [community],
-  );
-  await tx.query(`select set_config('app.cpr_key', '', true)`);
+  // Inside a savepoint: should encryption fail (PGlite's pgcrypto has been seen to lose its
+  // digests intermittently), the demo loads without CPR numbers instead of not at all.
+  await tx.exec('savepoint demo_cpr');
+  try {
+    await tx.query(`select set_config('app.cpr_key', $1, true)`, [cprKey]);
+    await tx.query(
+      `select public.set_member_cpr(id, to_char(birth_date, 'DDMMYY') ||
+                (case when extract(year from birth_date) >= 2000 then '4' else '1' end) || lpad((mid % 1000)::text, 3, '0'),
+              'child_certificate')
+       from public.members where community_id = $1 and 'coach' = any (roles) order by mid`,
+      [community],
+    );
+    await tx.query(`select set_config('app.cpr_key', '', true)`);
+    await tx.exec('release savepoint demo_cpr');
+    return undefined;
+  } catch (error) {
+    await tx.exec('rollback to savepoint demo_cpr');
+    return `CPR numbers not stored: ${error instanceof Error ? error.message : String(error)}`;
+  }
 }
 
 /**
@@ -139,7 +151,9 @@ export async function seedDemo(db: Database, options: DemoOptions): Promise<Demo
 
     await seedTagsAndGroups(tx, main.id, main.clubIds);
     step('groups');
-    if (options.cprKey) await storeCoachCprs(tx, main.id, options.cprKey);
+    const notes: string[] = [];
+    const cprNote = options.cprKey ? await storeCoachCprs(tx, main.id, options.cprKey) : 'no CPR key given';
+    if (cprNote) notes.push(cprNote);
     step('cpr');
     await seedEvents(tx, main.id, main.clubIds, Math.max(60, Math.round(members / 40)), members);
     step('events');
@@ -177,6 +191,7 @@ export async function seedDemo(db: Database, options: DemoOptions): Promise<Demo
       adminPassword,
       memberEmails: rows.slice(0, accounts).map((r) => r.email),
       counts: Object.fromEntries(counted.rows.map((r) => [r.name, Number(r.n)])),
+      notes,
       steps,
       millis: Date.now() - started,
     };

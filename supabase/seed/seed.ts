@@ -71,6 +71,7 @@ async function main(): Promise<number> {
         `Steps (ms): ${Object.entries(result.steps)
           .map(([k, v]) => `${k} ${v}`)
           .join(', ')}\n` +
+        result.notes.map((n) => `Note: ${n}\n`).join('') +
         `Admin login: ${result.adminEmail} / ${result.adminPassword}\n`,
     );
     return 0;
