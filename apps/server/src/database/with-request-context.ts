@@ -18,25 +18,29 @@ export interface RequestContext {
   settings?: Record<string, string>;
 }
 
-const contextSql = `select
-  set_config('search_path', $1, true),
-  set_config('role', $2, true),
-  set_config('request.jwt.claims', $3, true),
-  set_config('request.jwt.claim.sub', $4, true),
-  set_config('request.jwt.claim.role', $2, true),
-  set_config('request.method', $5, true),
-  set_config('request.path', $6, true),
-  set_config('request.headers', $7, true)`;
+const baseSettings = [
+  "set_config('search_path', $1, true)",
+  "set_config('role', $2, true)",
+  "set_config('request.jwt.claims', $3, true)",
+  "set_config('request.jwt.claim.sub', $4, true)",
+  "set_config('request.jwt.claim.role', $2, true)",
+  "set_config('request.method', $5, true)",
+  "set_config('request.path', $6, true)",
+  "set_config('request.headers', $7, true)",
+];
 
 function quoteSearchPath(schemas: string[]): string {
   return schemas.map((s) => `"${s.replace(/"/g, '""')}"`).join(', ');
 }
 
-/** Applies the context to an open transaction. Exposed for services that manage their own transaction. */
+/**
+ * Applies the context to an open transaction in one round trip. Exposed for services
+ * that manage their own transaction.
+ */
 export async function applyRequestContext(tx: Queryable, context: RequestContext): Promise<void> {
   const claims: Record<string, unknown> = { ...context.claims, role: context.role };
   const sub = typeof claims.sub === 'string' ? claims.sub : '';
-  await tx.query(contextSql, [
+  const params: unknown[] = [
     quoteSearchPath(context.searchPath ?? ['public', 'extensions']),
     context.role,
     JSON.stringify(claims),
@@ -44,12 +48,13 @@ export async function applyRequestContext(tx: Queryable, context: RequestContext
     context.method ?? '',
     context.path ?? '',
     JSON.stringify(context.headers ?? {}),
-  ]);
-  const extra = Object.entries(context.settings ?? {});
-  if (extra.length > 0) {
-    const parts = extra.map((_, i) => `set_config($${i * 2 + 1}, $${i * 2 + 2}, true)`);
-    await tx.query(`select ${parts.join(', ')}`, extra.flat());
+  ];
+  const calls = [...baseSettings];
+  for (const [name, value] of Object.entries(context.settings ?? {})) {
+    params.push(name, value);
+    calls.push(`set_config($${params.length - 1}, $${params.length}, true)`);
   }
+  await tx.query(`select ${calls.join(', ')}`, params);
 }
 
 /** Runs fn as the caller in one transaction; the settings end with it. */
