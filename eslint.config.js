@@ -34,7 +34,10 @@ export default tseslint.config(
   {
     files: ['**/*.{ts,tsx}'],
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts', 'packages/i18n/vitest.config.ts'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
     },
     plugins: { import: importPlugin },
     settings: {
@@ -58,7 +61,12 @@ export default tseslint.config(
             ...serviceIsolation,
             {
               target: [`./${server}/access`, `./${server}/http`, `./${server}/database`],
-              from: [`./${server}/services`, `./${server}/server.ts`, `./${server}/platform.ts`, `./${server}/main.ts`],
+              from: [
+                `./${server}/services`,
+                `./${server}/server.ts`,
+                `./${server}/platform.ts`,
+                `./${server}/main.ts`,
+              ],
               message: 'Lower layers never import services or the server.',
             },
             {

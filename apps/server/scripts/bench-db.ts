@@ -65,7 +65,10 @@ async function prepare(db: Database): Promise<string[]> {
   return owners;
 }
 
-async function benchEngine(name: string, db: Database): Promise<{ name: string; context: Figures; bare: Figures }> {
+async function benchEngine(
+  name: string,
+  db: Database,
+): Promise<{ name: string; context: Figures; bare: Figures }> {
   const owners = await prepare(db);
   const owner = (i: number) => owners[i % owners.length]!;
   const bare = await measure(async (i) => {
@@ -74,7 +77,12 @@ async function benchEngine(name: string, db: Database): Promise<{ name: string; 
   const context = await measure(async (i) => {
     await withRequestContext(
       db,
-      { role: 'authenticated', claims: { sub: owner(i), role: 'authenticated' }, method: 'GET', path: '/bench' },
+      {
+        role: 'authenticated',
+        claims: { sub: owner(i), role: 'authenticated' },
+        method: 'GET',
+        path: '/bench',
+      },
       async (tx) => {
         await tx.query('select id, body from public.bench_notes where owner = auth.uid()');
       },

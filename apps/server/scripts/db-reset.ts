@@ -28,7 +28,9 @@ async function main(): Promise<void> {
     const pgdata = path.join(config.dataDir, 'pgdata');
     fs.rmSync(pgdata, { recursive: true, force: true });
     fs.rmSync(path.join(config.dataDir, 'storage'), { recursive: true, force: true });
-    console.log(`Removed the embedded database in ${path.resolve(pgdata)}; the next start creates a fresh one.`);
+    console.log(
+      `Removed the embedded database in ${path.resolve(pgdata)}; the next start creates a fresh one.`,
+    );
   } finally {
     lock.release();
   }

@@ -29,11 +29,15 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      process.stderr.write(`Port ${config.port} on ${config.host} is already in use. Set PORT to another port.\n`);
+      process.stderr.write(
+        `Port ${config.port} on ${config.host} is already in use. Set PORT to another port.\n`,
+      );
       process.exit(1);
     }
     if ((error as NodeJS.ErrnoException).code === 'EACCES') {
-      process.stderr.write(`Cannot use the data directory ${path.resolve(config.dataDir)}: permission denied.\n`);
+      process.stderr.write(
+        `Cannot use the data directory ${path.resolve(config.dataDir)}: permission denied.\n`,
+      );
       process.exit(1);
     }
     throw error;
@@ -52,7 +56,11 @@ async function main(): Promise<void> {
       members: config.domain.demoMembers,
     });
     if (demo) {
-      lines.splice(-1, 0, `  Demo data: ${demo.slug}, admin login ${demo.adminEmail} / ${demo.adminPassword}`);
+      lines.splice(
+        -1,
+        0,
+        `  Demo data: ${demo.slug}, admin login ${demo.adminEmail} / ${demo.adminPassword}`,
+      );
     }
   }
   process.stdout.write(`${lines.join('\n')}\n`);
@@ -75,6 +83,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`The server could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `The server could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

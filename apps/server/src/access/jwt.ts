@@ -42,7 +42,8 @@ export async function signJwt(keys: KeyMaterial, claims: Claims, expiresInSecond
 export async function verifyJwt(keys: KeyMaterial, token: string): Promise<Claims> {
   const parts = token.split('.');
   if (parts.length !== 3) throw new JwtError('malformed', `Expected 3 parts in JWT; got ${parts.length}`);
-  if (parts.some((p) => !base64url.test(p) || p === '')) throw new JwtError('malformed', 'JWT is not base64url encoded');
+  if (parts.some((p) => !base64url.test(p) || p === ''))
+    throw new JwtError('malformed', 'JWT is not base64url encoded');
   let header: ReturnType<typeof decodeProtectedHeader>;
   try {
     header = decodeProtectedHeader(token);
@@ -65,7 +66,8 @@ export async function verifyJwt(keys: KeyMaterial, token: string): Promise<Claim
     if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
       throw new JwtError('bad_signature', 'JWT cryptographic operation failed');
     }
-    if (error instanceof joseErrors.JWTClaimValidationFailed) throw new JwtError('invalid_claims', error.message);
+    if (error instanceof joseErrors.JWTClaimValidationFailed)
+      throw new JwtError('invalid_claims', error.message);
     throw new JwtError('malformed', 'JWT could not be decoded');
   }
 }

@@ -63,7 +63,8 @@ function opaqueKey(prefix: string): string {
 function readStored(file: string): StoredKeys | undefined {
   if (!fs.existsSync(file)) return undefined;
   const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as StoredKeys;
-  if (!Array.isArray(parsed.signingKeys)) throw new Error(`${file} is not a keys file written by this server`);
+  if (!Array.isArray(parsed.signingKeys))
+    throw new Error(`${file} is not a keys file written by this server`);
   return parsed;
 }
 
@@ -77,7 +78,9 @@ function writeStored(file: string, keys: StoredKeys): void {
 
 async function mintApiKey(signing: KeyMaterial['signing'], role: 'anon' | 'service_role'): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  const header = signing.kid ? { alg: signing.alg, typ: 'JWT', kid: signing.kid } : { alg: signing.alg, typ: 'JWT' };
+  const header = signing.kid
+    ? { alg: signing.alg, typ: 'JWT', kid: signing.kid }
+    : { alg: signing.alg, typ: 'JWT' };
   return new SignJWT({ iss: 'supabase', role })
     .setProtectedHeader(header)
     .setIssuedAt(now)
@@ -102,7 +105,10 @@ export async function loadKeys(options: KeyOptions): Promise<KeyMaterial> {
   const verifying: KeyMaterial['verifying'] = new Map();
   for (const jwk of signingKeys) {
     if (!jwk.kid || (jwk.alg !== 'ES256' && jwk.alg !== 'RS256')) continue;
-    verifying.set(jwk.kid, { alg: jwk.alg as SigningAlgorithm, key: (await importJWK(publicPart(jwk), jwk.alg)) as CryptoKey });
+    verifying.set(jwk.kid, {
+      alg: jwk.alg as SigningAlgorithm,
+      key: (await importJWK(publicPart(jwk), jwk.alg)) as CryptoKey,
+    });
   }
   const secret = options.jwtSecret ? new TextEncoder().encode(options.jwtSecret) : undefined;
   if (secret) verifying.set('', { alg: 'HS256', key: secret });
@@ -116,11 +122,17 @@ export async function loadKeys(options: KeyOptions): Promise<KeyMaterial> {
   }
 
   const anonKey = options.anonKey ?? stored?.anonKey ?? (await mintApiKey(signing, 'anon'));
-  const serviceRoleKey = options.serviceRoleKey ?? stored?.serviceRoleKey ?? (await mintApiKey(signing, 'service_role'));
+  const serviceRoleKey =
+    options.serviceRoleKey ?? stored?.serviceRoleKey ?? (await mintApiKey(signing, 'service_role'));
   const publishableKey = stored?.publishableKey ?? opaqueKey('sb_publishable_');
   const secretKey = stored?.secretKey ?? opaqueKey('sb_secret_');
   const cprKey = options.cprKey ?? stored?.cprKey ?? crypto.randomBytes(32).toString('base64url');
-  if (!stored || stored.anonKey === undefined || stored.publishableKey === undefined || (!options.cprKey && !stored.cprKey)) {
+  if (
+    !stored ||
+    stored.anonKey === undefined ||
+    stored.publishableKey === undefined ||
+    (!options.cprKey && !stored.cprKey)
+  ) {
     changed = true;
   }
 
@@ -128,7 +140,8 @@ export async function loadKeys(options: KeyOptions): Promise<KeyMaterial> {
     writeStored(file, {
       signingKeys,
       anonKey: stored?.anonKey ?? (options.anonKey ? (stored?.anonKey ?? '') : anonKey),
-      serviceRoleKey: stored?.serviceRoleKey ?? (options.serviceRoleKey ? (stored?.serviceRoleKey ?? '') : serviceRoleKey),
+      serviceRoleKey:
+        stored?.serviceRoleKey ?? (options.serviceRoleKey ? (stored?.serviceRoleKey ?? '') : serviceRoleKey),
       publishableKey,
       secretKey,
       ...(options.cprKey ? (stored?.cprKey ? { cprKey: stored.cprKey } : {}) : { cprKey }),

@@ -49,7 +49,10 @@ export function readMigrations(source: MigrationSource): MigrationFile[] {
       if (source.ledger === 'app') {
         const match = appFilePattern.exec(file);
         if (!match) {
-          throw new MigrationError(file, new Error('app migrations must be named <14-digit timestamp>_<name>.sql'));
+          throw new MigrationError(
+            file,
+            new Error('app migrations must be named <14-digit timestamp>_<name>.sql'),
+          );
         }
         return { version: match[1]!, name: match[2]!, file, sql };
       }
@@ -71,10 +74,16 @@ const ledgerSql = `
 `;
 
 function ledgerTable(ledger: MigrationSource['ledger']): string {
-  return ledger === 'app' ? 'supabase_migrations.schema_migrations' : 'supabase_migrations.platform_migrations';
+  return ledger === 'app'
+    ? 'supabase_migrations.schema_migrations'
+    : 'supabase_migrations.platform_migrations';
 }
 
-async function isApplied(tx: Queryable, ledger: MigrationSource['ledger'], version: string): Promise<boolean> {
+async function isApplied(
+  tx: Queryable,
+  ledger: MigrationSource['ledger'],
+  version: string,
+): Promise<boolean> {
   const result = await tx.query(`select 1 from ${ledgerTable(ledger)} where version = $1`, [version]);
   return result.rows.length > 0;
 }

@@ -53,7 +53,10 @@ export interface PgliteOpenOptions {
 const pgliteHandles = new WeakMap<Database, PGlite>();
 
 /** Opens PGlite; dataDir undefined means a fresh in-memory database. */
-export async function openPgliteDatabase(dataDir?: string, options: PgliteOpenOptions = {}): Promise<Database> {
+export async function openPgliteDatabase(
+  dataDir?: string,
+  options: PgliteOpenOptions = {},
+): Promise<Database> {
   const pg = await PGlite.create({
     ...(dataDir ? { dataDir } : {}),
     ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),

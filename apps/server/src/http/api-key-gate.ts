@@ -20,7 +20,10 @@ export function apiKeyGate(
     try {
       const caller = await resolveCaller(
         keys,
-        { apikey: c.req.header('apikey') ?? c.req.query('apikey'), authorization: c.req.header('authorization') },
+        {
+          apikey: c.req.header('apikey') ?? c.req.query('apikey'),
+          authorization: c.req.header('authorization'),
+        },
         { requireKey: options.requireKey },
       );
       c.set('caller', caller);

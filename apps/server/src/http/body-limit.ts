@@ -6,7 +6,12 @@ export function jsonBodyLimit(maxBytes: number) {
     maxSize: maxBytes,
     onError: (c) =>
       c.json(
-        { code: 413, error_code: 'request_too_large', msg: `Request body is larger than ${maxBytes} bytes`, message: `Request body is larger than ${maxBytes} bytes` },
+        {
+          code: 413,
+          error_code: 'request_too_large',
+          msg: `Request body is larger than ${maxBytes} bytes`,
+          message: `Request body is larger than ${maxBytes} bytes`,
+        },
         413,
       ),
   });

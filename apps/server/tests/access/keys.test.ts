@@ -79,9 +79,9 @@ describe('keys', () => {
 
     const good = await signJwt(keys, { sub: 'x', role: 'authenticated' }, 60);
     const [h, p, s] = good.split('.') as [string, string, string];
-    const forgedPayload = Buffer.from(JSON.stringify({ sub: 'x', role: 'service_role', exp: 4102444800 })).toString(
-      'base64url',
-    );
+    const forgedPayload = Buffer.from(
+      JSON.stringify({ sub: 'x', role: 'service_role', exp: 4102444800 }),
+    ).toString('base64url');
     expect(await failure(verifyJwt(keys, `${h}.${forgedPayload}.${s}`))).toBe('bad_signature');
     const flipped = s.slice(0, -2) + (s.endsWith('AA') ? 'BB' : 'AA');
     expect(await failure(verifyJwt(keys, `${h}.${p}.${flipped}`))).toBe('bad_signature');

@@ -179,21 +179,17 @@ describe('the captcha check', () => {
     try {
       const none = await t.client().auth.signUp({ email: uniqueEmail(), password: strongPassword });
       expect(none.error?.code).toBe('captcha_failed');
-      const bad = await t
-        .client()
-        .auth.signUp({
-          email: uniqueEmail(),
-          password: strongPassword,
-          options: { captchaToken: 'bad-token' },
-        });
+      const bad = await t.client().auth.signUp({
+        email: uniqueEmail(),
+        password: strongPassword,
+        options: { captchaToken: 'bad-token' },
+      });
       expect(bad.error?.code).toBe('captcha_failed');
-      const good = await t
-        .client()
-        .auth.signUp({
-          email: uniqueEmail(),
-          password: strongPassword,
-          options: { captchaToken: 'good-token' },
-        });
+      const good = await t.client().auth.signUp({
+        email: uniqueEmail(),
+        password: strongPassword,
+        options: { captchaToken: 'good-token' },
+      });
       expect(good.error).toBeNull();
       const admin = await t
         .adminClient()

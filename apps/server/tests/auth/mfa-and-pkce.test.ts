@@ -193,14 +193,12 @@ describe('MFA with TOTP, and PKCE', () => {
 
   it('recovers a password through the implicit flow and rejects stale links', async () => {
     const email = uniqueEmail();
-    await t
-      .adminClient()
-      .auth.admin.createUser({
-        email,
-        password: strongPassword,
-        email_confirm: true,
-        user_metadata: { locale: 'da' },
-      });
+    await t.adminClient().auth.admin.createUser({
+      email,
+      password: strongPassword,
+      email_confirm: true,
+      user_metadata: { locale: 'da' },
+    });
     const client = t.client();
     expect((await client.auth.resetPasswordForEmail(email)).error).toBeNull();
     expect((await client.auth.resetPasswordForEmail(uniqueEmail())).error).toBeNull();

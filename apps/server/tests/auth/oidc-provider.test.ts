@@ -119,12 +119,10 @@ describe('OpenID Connect providers', () => {
 
   it('signs in through /authorize and the callback (implicit flow)', async () => {
     nextAccount = 'acct-1';
-    const { data } = await t
-      .client()
-      .auth.signInWithOAuth({
-        provider: 'keycloak' as never,
-        options: { redirectTo: 'http://localhost:5173/welcome', skipBrowserRedirect: true },
-      });
+    const { data } = await t.client().auth.signInWithOAuth({
+      provider: 'keycloak' as never,
+      options: { redirectTo: 'http://localhost:5173/welcome', skipBrowserRedirect: true },
+    });
     const landed = await browse(data.url!, 'http://localhost:5173/welcome');
     const fragment = new URLSearchParams(landed.hash.slice(1));
     expect(fragment.get('error_description')).toBeNull();
@@ -178,13 +176,11 @@ describe('OpenID Connect providers', () => {
         .sign(signingKey);
     const rawNonce = crypto.randomBytes(16).toString('hex');
     const hashedNonce = crypto.createHash('sha256').update(rawNonce).digest('hex');
-    const ok = await t
-      .client()
-      .auth.signInWithIdToken({
-        provider: 'keycloak',
-        token: await make({ nonce: hashedNonce }),
-        nonce: rawNonce,
-      });
+    const ok = await t.client().auth.signInWithIdToken({
+      provider: 'keycloak',
+      token: await make({ nonce: hashedNonce }),
+      nonce: rawNonce,
+    });
     expect(ok.error).toBeNull();
     expect(ok.data.user?.email).toBe('idtoken@example.test');
 
@@ -205,13 +201,11 @@ describe('OpenID Connect providers', () => {
         .sign(key),
     });
     expect(wrongAud.error?.message).toMatch(/^Unacceptable audience in id_token/);
-    const badNonce = await t
-      .client()
-      .auth.signInWithIdToken({
-        provider: 'keycloak',
-        token: await make({ nonce: hashedNonce }),
-        nonce: 'different',
-      });
+    const badNonce = await t.client().auth.signInWithIdToken({
+      provider: 'keycloak',
+      token: await make({ nonce: hashedNonce }),
+      nonce: 'different',
+    });
     expect(badNonce.error?.message).toBe('Nonces mismatch');
     const unknown = await t.client().auth.signInWithIdToken({ provider: 'google', token: await make({}) });
     expect(unknown.error?.code).toBe('provider_disabled');

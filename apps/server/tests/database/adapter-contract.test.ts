@@ -45,7 +45,15 @@ describe.each(engines)('database adapter contract: $name', ({ name, open }) => {
   it('runs parameterised queries and returns values the same way on both engines', async () => {
     await db.query(
       'insert into contract_items (id, label, amount, at, doc, tags, flag) values ($1, $2, $3, $4, $5, $6, $7)',
-      ['9007199254740993', 'first', '1234.50', '2026-03-29T01:30:00Z', JSON.stringify({ a: [1, 2] }), ['x', 'y'], true],
+      [
+        '9007199254740993',
+        'first',
+        '1234.50',
+        '2026-03-29T01:30:00Z',
+        JSON.stringify({ a: [1, 2] }),
+        ['x', 'y'],
+        true,
+      ],
     );
     const result = await db.query<Record<string, unknown>>(
       "select id, label, amount, at at time zone 'UTC' as at_utc, doc, tags, flag, 1::int as one from contract_items",
@@ -62,12 +70,21 @@ describe.each(engines)('database adapter contract: $name', ({ name, open }) => {
         one: 1,
       },
     ]);
-    expect(result.fields.map((f) => f.name)).toEqual(['id', 'label', 'amount', 'at_utc', 'doc', 'tags', 'flag', 'one']);
+    expect(result.fields.map((f) => f.name)).toEqual([
+      'id',
+      'label',
+      'amount',
+      'at_utc',
+      'doc',
+      'tags',
+      'flag',
+      'one',
+    ]);
   });
 
   it('reports affected rows for writes', async () => {
     await db.query("insert into contract_items (id, label) values (2, 'second'), (3, 'third')");
-    const updated = await db.query("update contract_items set flag = false where id in (2, 3)");
+    const updated = await db.query('update contract_items set flag = false where id in (2, 3)');
     expect(updated.rowCount).toBe(2);
   });
 
@@ -77,7 +94,7 @@ describe.each(engines)('database adapter contract: $name', ({ name, open }) => {
       return 'ok';
     });
     expect(value).toBe('ok');
-    const found = await db.query("select label from contract_items where id = 10");
+    const found = await db.query('select label from contract_items where id = 10');
     expect(found.rows).toEqual([{ label: 'committed' }]);
   });
 
@@ -103,7 +120,9 @@ describe.each(engines)('database adapter contract: $name', ({ name, open }) => {
   });
 
   it('carries the SQLSTATE, detail and constraint of errors', async () => {
-    const error = await db.query("insert into contract_items (id, label) values (1, 'first')").catch((e: unknown) => e);
+    const error = await db
+      .query("insert into contract_items (id, label) values (1, 'first')")
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DatabaseError);
     const dbError = error as DatabaseError;
     expect(dbError.code).toBe('23505');
@@ -121,7 +140,7 @@ describe.each(engines)('database adapter contract: $name', ({ name, open }) => {
   });
 
   it('runs multi-statement scripts with exec', async () => {
-    await db.exec("create table contract_script (v int); insert into contract_script values (1), (2);");
+    await db.exec('create table contract_script (v int); insert into contract_script values (1), (2);');
     expect((await db.query('select count(*)::int as n from contract_script')).rows).toEqual([{ n: 2 }]);
   });
 

@@ -37,7 +37,11 @@ describe('migrator', () => {
       },
     );
     const result = await migrate(db, s);
-    expect(result.applied).toEqual(['0001_base.sql', '20260101000000_first.sql', '20260102000000_second.sql']);
+    expect(result.applied).toEqual([
+      '0001_base.sql',
+      '20260101000000_first.sql',
+      '20260102000000_second.sql',
+    ]);
     expect((await db.query('select v from base.t order by v')).rows).toEqual([{ v: 1 }, { v: 2 }]);
     const ledger = await db.query<{ version: string; name: string; statements: string[] }>(
       'select version, name, statements from supabase_migrations.schema_migrations order by version',
@@ -49,7 +53,10 @@ describe('migrator', () => {
   });
 
   it('treats a re-run as a no-op', async () => {
-    const s = sources({ '0001_base.sql': 'create table once (v int);' }, { '20260101000000_a.sql': 'insert into once values (1);' });
+    const s = sources(
+      { '0001_base.sql': 'create table once (v int);' },
+      { '20260101000000_a.sql': 'insert into once values (1);' },
+    );
     await migrate(db, s);
     const again = await migrate(db, s);
     expect(again.applied).toEqual([]);
@@ -61,7 +68,8 @@ describe('migrator', () => {
       {},
       {
         '20260101000000_good.sql': 'create table good (v int);',
-        '20260102000000_broken.sql': 'create table half (v int); insert into half values (1); select * from missing_table;',
+        '20260102000000_broken.sql':
+          'create table half (v int); insert into half values (1); select * from missing_table;',
         '20260103000000_later.sql': 'create table later (v int);',
       },
     );

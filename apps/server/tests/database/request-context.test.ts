@@ -28,7 +28,11 @@ describe('with-request-context', () => {
       grant select on public.rc_notes to anon, authenticated, service_role;
     `);
     await t.db.query('insert into public.rc_notes (owner, body) values ($1, $2), ($1, $3), ($4, $5)', [
-      alice, 'a1', 'a2', bob, 'b1',
+      alice,
+      'a1',
+      'a2',
+      bob,
+      'b1',
     ]);
   });
   afterAll(async () => {
@@ -37,7 +41,9 @@ describe('with-request-context', () => {
 
   const bodies = (ctx: RequestContext) =>
     withRequestContext(t.db, ctx, async (tx) =>
-      (await tx.query<{ body: string }>('select body from public.rc_notes order by body')).rows.map((r) => r.body),
+      (await tx.query<{ body: string }>('select body from public.rc_notes order by body')).rows.map(
+        (r) => r.body,
+      ),
     );
 
   it('shows an authenticated caller only their own rows', async () => {
@@ -87,7 +93,12 @@ describe('with-request-context', () => {
         coalesce(current_setting('request.jwt.claims', true), '') as claims,
         coalesce(current_setting('app.example', true), '') as extra`,
     );
-    expect(after.rows[0]).toEqual({ db_user: expect.not.stringMatching(/^(anon|authenticated|service_role)$/), uid: null, claims: '', extra: '' });
+    expect(after.rows[0]).toEqual({
+      db_user: expect.not.stringMatching(/^(anon|authenticated|service_role)$/),
+      uid: null,
+      claims: '',
+      extra: '',
+    });
     expect(await bodies(as('anon'))).toEqual([]);
   });
 

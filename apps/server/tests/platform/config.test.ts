@@ -43,6 +43,9 @@ describe('configuration', () => {
   });
 
   it('treats empty variables as unset', () => {
-    expect(loadConfig({ DATABASE_URL: '', JWT_SECRET: '  ' })).toMatchObject({ databaseUrl: undefined, jwtSecret: undefined });
+    expect(loadConfig({ DATABASE_URL: '', JWT_SECRET: '  ' })).toMatchObject({
+      databaseUrl: undefined,
+      jwtSecret: undefined,
+    });
   });
 });

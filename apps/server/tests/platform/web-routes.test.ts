@@ -10,7 +10,10 @@ describe('serving the web app', () => {
   beforeAll(async () => {
     webDir = fs.mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
     fs.mkdirSync(path.join(webDir, 'assets'));
-    fs.writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Club</title><div id="root"></div>');
+    fs.writeFileSync(
+      path.join(webDir, 'index.html'),
+      '<!doctype html><title>Club</title><div id="root"></div>',
+    );
     fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log("app")');
     fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
     t = await startTestPlatform({}, { webDir });
@@ -37,7 +40,9 @@ describe('serving the web app', () => {
       expect(res.headers.get('vary')).toContain('Accept-Encoding');
       expect(await res.text()).toBe('console.log("app")'); // fetch decodes it again
     }
-    const plain = await fetch(`${t.url}/assets/app-abc123.js`, { headers: { 'Accept-Encoding': 'identity' } });
+    const plain = await fetch(`${t.url}/assets/app-abc123.js`, {
+      headers: { 'Accept-Encoding': 'identity' },
+    });
     expect(plain.headers.get('content-encoding')).toBeNull();
   });
 
@@ -61,7 +66,10 @@ describe('serving the web app', () => {
   });
 
   it('reports the build id and the public client configuration', async () => {
-    const build = (await (await fetch(`${t.url}/builds/latest.json`)).json()) as { id: string; timestamp: number };
+    const build = (await (await fetch(`${t.url}/builds/latest.json`)).json()) as {
+      id: string;
+      timestamp: number;
+    };
     expect(build.id).toMatch(/^[0-9a-f]{16}$/);
     expect(build.timestamp).toBeGreaterThan(0);
     const config = (await (await fetch(`${t.url}/app-config.json`)).json()) as Record<string, unknown>;

@@ -24,7 +24,9 @@ async function prepareDataDir(): Promise<string> {
 }
 
 function serviceClient(server: ServerProcess, dataDir: string) {
-  const keys = JSON.parse(fs.readFileSync(path.join(dataDir, 'keys.json'), 'utf8')) as { serviceRoleKey: string };
+  const keys = JSON.parse(fs.readFileSync(path.join(dataDir, 'keys.json'), 'utf8')) as {
+    serviceRoleKey: string;
+  };
   return createClient(server.url, keys.serviceRoleKey, {
     auth: { persistSession: false, autoRefreshToken: false },
     realtime: { transport: WebSocket as never },
@@ -32,7 +34,10 @@ function serviceClient(server: ServerProcess, dataDir: string) {
 }
 
 async function countRows(server: ServerProcess, dataDir: string): Promise<number[]> {
-  const { data, error } = await serviceClient(server, dataDir).from('durability_writes').select('id').order('id');
+  const { data, error } = await serviceClient(server, dataDir)
+    .from('durability_writes')
+    .select('id')
+    .order('id');
   if (error) throw new Error(error.message);
   return (data as { id: number }[]).map((r) => r.id);
 }
@@ -80,7 +85,9 @@ describe('durability of the embedded database', () => {
         acknowledged.push(id);
       }
     })().catch(() => undefined);
-    await expect.poll(() => acknowledged.length, { timeout: 120_000, interval: 50 }).toBeGreaterThanOrEqual(100);
+    await expect
+      .poll(() => acknowledged.length, { timeout: 120_000, interval: 50 })
+      .toBeGreaterThanOrEqual(100);
     first.child.kill('SIGKILL');
     await first.exited;
     await writer;

@@ -23,28 +23,32 @@ describe('the server process', () => {
     expect(server.output()).not.toMatch(/at .*\.ts:\d+/); // no stack trace
   });
 
-  it('starts, keeps its keys private, and a second server on the same data directory refuses to start', slow, async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-data-'));
-    const first = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
-    started.push(first);
-    await waitForHealth(first);
-    expect(first.output()).toContain('Club platform is running on http://localhost:');
-    expect(first.output()).toContain(path.join(dataDir, 'keys.json'));
-    expect(fs.statSync(path.join(dataDir, 'keys.json')).mode & 0o777).toBe(0o600);
+  it(
+    'starts, keeps its keys private, and a second server on the same data directory refuses to start',
+    slow,
+    async () => {
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-data-'));
+      const first = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+      started.push(first);
+      await waitForHealth(first);
+      expect(first.output()).toContain('Club platform is running on http://localhost:');
+      expect(first.output()).toContain(path.join(dataDir, 'keys.json'));
+      expect(fs.statSync(path.join(dataDir, 'keys.json')).mode & 0o777).toBe(0o600);
 
-    const second = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
-    started.push(second);
-    expect(await second.exited).toBe(1);
-    expect(second.output()).toMatch(/data directory .* is in use by another server \(process \d+\)/);
+      const second = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
+      started.push(second);
+      expect(await second.exited).toBe(1);
+      expect(second.output()).toMatch(/data directory .* is in use by another server \(process \d+\)/);
 
-    // The first server is unharmed and still serves.
-    const health = await fetch(`${first.url}/health`);
-    expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
+      // The first server is unharmed and still serves.
+      const health = await fetch(`${first.url}/health`);
+      expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
 
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
-    expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
-  });
+      first.child.kill('SIGTERM');
+      expect(await first.exited).toBe(0);
+      expect(fs.existsSync(path.join(dataDir, 'server.lock'))).toBe(false);
+    },
+  );
 
   it('explains an unusable data directory', slow, async () => {
     const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'club-file-')), 'not-a-dir');

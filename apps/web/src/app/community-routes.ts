@@ -6,7 +6,18 @@ import { areaLoader } from './route-guards';
 
 const areaPaths: [CommunityArea, string[]][] = [
   ['events', ['events', 'events/new', 'events/:id', 'events/:id/edit']],
-  ['billing', ['billing', 'billing/plans', 'billing/plans/:id', 'billing/terms', 'billing/accounts', 'billing/accounts/:id', 'billing/invoices']],
+  [
+    'billing',
+    [
+      'billing',
+      'billing/plans',
+      'billing/plans/:id',
+      'billing/terms',
+      'billing/accounts',
+      'billing/accounts/:id',
+      'billing/invoices',
+    ],
+  ],
   ['settings', ['settings']],
   ['analytics', ['analytics']],
   ['clubs', ['clubs', 'clubs/:id']],
@@ -15,7 +26,14 @@ const areaPaths: [CommunityArea, string[]][] = [
   ['booking', ['booking', 'booking/:id', 'booking/products', 'booking/products/:id']],
   [
     'groups',
-    ['groups', 'groups/:id', 'groups/:id/GroupPrice', 'groups/:id/GroupDetails', 'groups/:id/GroupSettings', 'groups/:id/GroupDescription'],
+    [
+      'groups',
+      'groups/:id',
+      'groups/:id/GroupPrice',
+      'groups/:id/GroupDetails',
+      'groups/:id/GroupSettings',
+      'groups/:id/GroupDescription',
+    ],
   ],
   ['orders', ['orders']],
   ['members', ['members', 'members/lookup', 'members/:id', 'members/:id/profile']],
@@ -35,13 +53,11 @@ const areaScreens: Record<string, RouteObject['lazy']> = {
 
 export function communityAreaRoutes(): RouteObject[] {
   return areaPaths.flatMap(([area, paths]) =>
-    paths.map(
-      (path): RouteObject => ({
-        path,
-        handle: { area } satisfies AreaHandle,
-        loader: areaLoader(area),
-        lazy: areaScreens[path] ?? (() => import('./routes/area-route')),
-      }),
-    ),
+    paths.map((path): RouteObject => ({
+      path,
+      handle: { area } satisfies AreaHandle,
+      loader: areaLoader(area),
+      lazy: areaScreens[path] ?? (() => import('./routes/area-route')),
+    })),
   );
 }
