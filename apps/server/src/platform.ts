@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './database/database';
 import { defaultMigrationSources, migrate, type MigrationSource } from './database/migrator';
 import { openDatabase } from './database/open-database';
+import { startReleaseTicker } from './jobs/publish-due-releases';
 import { createServer, type PlatformServer } from './server';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -24,6 +25,8 @@ export interface PlatformOptions {
   inMemoryKeys?: boolean;
   migrationSources?: MigrationSource[];
   webDir?: string;
+  /** Background jobs such as publishing scheduled releases (default on). */
+  scheduledJobs?: boolean;
 }
 
 export interface RunningPlatform {
@@ -74,6 +77,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         resolve();
       });
     });
+    const releases = options.scheduledJobs === false ? undefined : startReleaseTicker(db, logger);
     const port = (httpServer.address() as AddressInfo).port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     let stopping: Promise<void> | undefined;
@@ -86,6 +90,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       http: httpServer,
       stop() {
         stopping ??= (async () => {
+          releases?.stop();
           const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
           httpServer.closeIdleConnections();
           const deadline = setTimeout(() => httpServer.closeAllConnections(), 10_000);

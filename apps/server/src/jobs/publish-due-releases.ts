@@ -1,0 +1,39 @@
+// A minute ticker that writes the status of events and news whose scheduled release time
+// has passed (public.publish_due_releases, see docs/decisions/0704). Reads are correct
+// without it; it keeps the stored status, which lists and analytics filter on, in step.
+// Several instances may all run it: the function is idempotent.
+import type { Logger } from 'pino';
+import type { Database } from '../database/database';
+
+export interface Ticker {
+  stop(): void;
+}
+
+export async function runPublishDueReleases(db: Database): Promise<number | undefined> {
+  const exists = await db.query<{ fn: string | null }>(
+    "select to_regprocedure('public.publish_due_releases()')::text as fn",
+  );
+  if (!exists.rows[0]?.fn) return undefined;
+  const result = await db.query<{ n: number }>('select public.publish_due_releases() as n');
+  return result.rows[0]?.n;
+}
+
+export function startReleaseTicker(db: Database, logger: Logger, intervalMs = 60_000): Ticker {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const n = await runPublishDueReleases(db);
+      if (n) logger.info({ published: n }, 'scheduled releases published');
+    } catch (error) {
+      logger.warn({ err: error }, 'publishing scheduled releases failed; will retry');
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), intervalMs);
+  timer.unref();
+  void tick();
+  return { stop: () => clearInterval(timer) };
+}
