@@ -30,6 +30,8 @@ export interface ServiceModule {
   routes: Hono<AppEnv>;
   /** Handles a websocket upgrade under the service's prefix; returns false if not its own. */
   upgrade?: (req: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
+  /** Settles when the service's background set-up (listeners, caches) is done; the server listens only after. */
+  ready?: Promise<void>;
   /** Called on shutdown before the database closes. */
   close?: () => Promise<void>;
 }

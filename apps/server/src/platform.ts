@@ -63,6 +63,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       dbSettings: { 'app.cpr_key': keys.cprKey },
       webDir: options.webDir ?? path.join(repoRoot, 'apps/web/dist'),
     });
+    await server.ready();
     const listener = getRequestListener(server.fetch);
     // The listener handles its own errors (onError renders them); nothing to await here.
     const httpServer = http.createServer((req, res) => void listener(req, res));

@@ -21,6 +21,8 @@ export interface PlatformServer {
   fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
   /** Routes websocket upgrades to the service that owns the path. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Settles when every service's background set-up is done. */
+  ready(): Promise<void>;
   /** Stops the services' background work; the caller closes the database afterwards. */
   close(): Promise<void>;
 }
@@ -67,6 +69,9 @@ export function createServer(deps: ServerDeps): PlatformServer {
         if (service.upgrade && path.startsWith(prefix) && service.upgrade(req, socket, head)) return;
       }
       socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
+    },
+    async ready() {
+      await Promise.all(services.map(([, service]) => service.ready));
     },
     async close() {
       for (const [, service] of services) await service.close?.();

@@ -64,20 +64,26 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
   probe.release();
 
   let listener: pg.Client | undefined;
+  let connecting: Promise<pg.Client> | undefined;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const listening = new Map<string, Promise<void>>();
   let closed = false;
 
-  async function listenerClient(): Promise<pg.Client> {
-    if (listener) return listener;
-    const client = new pg.Client({ connectionString: options.connectionString, types: typeParsers });
-    client.on('error', () => undefined);
-    client.on('notification', (msg) => {
-      const set = handlers.get(msg.channel);
-      if (set) for (const handler of set) handler(msg.payload ?? '');
-    });
-    await client.connect();
-    listener = client;
-    return client;
+  /** One dedicated LISTEN connection, created once even when several callers race. */
+  function listenerClient(): Promise<pg.Client> {
+    connecting ??= (async () => {
+      const client = new pg.Client({ connectionString: options.connectionString, types: typeParsers });
+      client.on('error', () => undefined);
+      client.on('notification', (msg) => {
+        const set = handlers.get(msg.channel);
+        if (set) for (const handler of set) handler(msg.payload ?? '');
+      });
+      await client.connect();
+      listener = client;
+      return client;
+    })();
+    connecting.catch(() => (connecting = undefined));
+    return connecting;
   }
 
   const base = wrap(pool);
@@ -105,15 +111,21 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        listening.set(
+          channel,
+          client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).then(() => undefined),
+        );
       }
       set.add(onMessage);
+      // Resolve only once the server has confirmed LISTEN, so no later NOTIFY is missed.
+      await listening.get(channel);
       return async () => {
         const current = handlers.get(channel);
         if (!current) return;
         current.delete(onMessage);
         if (current.size === 0 && !closed) {
           handlers.delete(channel);
+          listening.delete(channel);
           await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
         }
       };
@@ -121,7 +133,8 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
     async close() {
       if (closed) return;
       closed = true;
-      if (listener) await listener.end().catch(() => undefined);
+      const client = listener ?? (await connecting?.catch(() => undefined));
+      if (client) await client.end().catch(() => undefined);
       await pool.end();
     },
   };
