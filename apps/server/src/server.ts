@@ -71,7 +71,7 @@ export function createServer(deps: ServerDeps): PlatformServer {
       socket.end('HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n');
     },
     async ready() {
-      await Promise.all(services.map(([, service]) => service.ready));
+      for (const [, service] of services) if (service.ready) await service.ready;
     },
     async close() {
       for (const [, service] of services) await service.close?.();
