@@ -1,6 +1,8 @@
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultMigrationSources, migrate } from '../../src/database/migrator';
 import { runPublishDueReleases, startReleaseTicker } from '../../src/jobs/publish-due-releases';
+import { repoRoot } from '../../src/platform';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
 describe('the scheduled-release ticker', () => {
@@ -8,6 +10,7 @@ describe('the scheduled-release ticker', () => {
   let community: string;
   beforeAll(async () => {
     t = await createTestDatabase();
+    await migrate(t.db, defaultMigrationSources(repoRoot));
     const rows = await t.db.query<{ id: string }>(
       "insert into communities (slug, name) values ('ticker-club', 'Ticker Club') returning id",
     );
