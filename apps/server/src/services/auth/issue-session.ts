@@ -85,7 +85,7 @@ export async function mintAccessToken(
   sessionId: string,
   method: string,
   ip: string,
-): Promise<{ token: string; expiresAt: number }> {
+): Promise<{ token: string; expiresAt: number; issuedAt: number }> {
   const { rows: amrRows } = await q.query<{ method: string; at: string }>(
     `select authentication_method as method, extract(epoch from updated_at)::bigint::text as at
        from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
@@ -111,7 +111,7 @@ export async function mintAccessToken(
   };
   const final = await runAccessTokenHook(ctx, q, { userId: user.id, claims, method, ip });
   const exp = typeof final.exp === 'number' ? final.exp : now + ctx.jwtExpiry;
-  return { token: await signJwt(ctx.deps.keys, final, ctx.jwtExpiry), expiresAt: exp };
+  return { token: await signJwt(ctx.deps.keys, final, ctx.jwtExpiry), expiresAt: exp, issuedAt: now };
 }
 
 export async function sessionResponse(
@@ -127,11 +127,12 @@ export async function sessionResponse(
 ): Promise<SessionResponse> {
   const user = current ?? (await findUserById(q, userId));
   if (!user) throw new Error('session user vanished');
-  const { token, expiresAt } = await mintAccessToken(ctx, q, user, sessionId, method, info.ip);
+  const { token, expiresAt, issuedAt } = await mintAccessToken(ctx, q, user, sessionId, method, info.ip);
   const response: SessionResponse = {
     access_token: token,
     token_type: 'bearer',
-    expires_in: Math.max(expiresAt - Math.floor(Date.now() / 1000), 1),
+    // Measured from the token's own iat, so it is the configured lifetime however long issuing took.
+    expires_in: Math.max(expiresAt - issuedAt, 1),
     expires_at: expiresAt,
     refresh_token: refreshToken,
     user: await loadRenderedUser(q, user),
