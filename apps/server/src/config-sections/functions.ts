@@ -12,6 +12,12 @@ export const functionsEnv = z.object({
   FUNCTIONS_ENV_FILE: optionalString,
   FUNCTIONS_TIMEOUT_MS: z.coerce.number().int().min(10).max(600_000).default(150_000),
   FUNCTIONS_PUBLIC: optionalString,
+  FUNCTIONS_MEMORY_MB: z.coerce.number().int().min(16).max(16_384).default(256),
+  FUNCTIONS_IDLE_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  FUNCTIONS_SERVICE_ROLE_KEY: z
+    .enum(['true', 'false', ''])
+    .optional()
+    .transform((v) => v !== 'false'),
 });
 
 export function readFunctionsConfig(env: z.output<typeof functionsEnv> | Record<string, unknown>) {
@@ -23,6 +29,12 @@ export function readFunctionsConfig(env: z.output<typeof functionsEnv> | Record<
     envFile: e.FUNCTIONS_ENV_FILE,
     /** Wall-clock limit of one invocation. */
     timeoutMs: e.FUNCTIONS_TIMEOUT_MS,
+    /** Heap limit of one function worker thread (resourceLimits.maxOldGenerationSizeMb). */
+    memoryMb: e.FUNCTIONS_MEMORY_MB,
+    /** Booted workers kept per function (and environment) for the next invocation. */
+    idleWorkers: e.FUNCTIONS_IDLE_WORKERS,
+    /** Whether functions get SUPABASE_SERVICE_ROLE_KEY, as on Supabase (default true). */
+    passServiceRoleKey: e.FUNCTIONS_SERVICE_ROLE_KEY,
     /** Functions that run without a verified JWT (Supabase's verify_jwt = false). */
     publicFunctions: new Set(
       (e.FUNCTIONS_PUBLIC ?? '')

@@ -31,6 +31,11 @@ export const functionsErrors = {
     },
     relay: true,
   }),
+  memoryLimit: (): FunctionsFailure => ({
+    status: 546,
+    body: { code: 'WORKER_LIMIT', message: 'Function exceeded its memory limit (please check logs)' },
+    relay: true,
+  }),
   missingAuthorization: (): FunctionsFailure => ({
     status: 401,
     body: { code: 401, message: 'Missing authorization header' },
