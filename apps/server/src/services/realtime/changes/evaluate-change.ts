@@ -1,13 +1,14 @@
 // Decides which subscriptions of which channels receive one captured change, WALRUS-style
 // (brief §3.11): filters are evaluated by the database against the row cast to the table's
 // type; each distinct subscriber role must hold SELECT on the table; on tables with RLS
-// (except for DELETE, as upstream) the row is looked up as each distinct subscriber, through
-// withRequestContext, and only subscribers who can see it get the change.
+// (except for DELETE, as upstream) the row is looked up as every distinct subscriber in one
+// statement (probe-visibility.ts), and only subscribers who can see it get the change.
 import type { Logger } from 'pino';
 import type { Database } from '../../../database/database';
-import { applyRequestContext, withRequestContext } from '../../../database/with-request-context';
 import type { ChannelMember, Subscriber } from '../channel-member';
 import type { ChangeSubscription, ColumnFilter } from './change-subscription';
+import { filterSql } from './filter-sql';
+import { probeVisibility } from './probe-visibility';
 import type { TableCatalog, TableInfo } from './table-catalog';
 
 export type ChangeOp = 'INSERT' | 'UPDATE' | 'DELETE';
@@ -51,30 +52,6 @@ export interface EvaluateDeps {
   catalog: TableCatalog;
   maxRecordBytes: number;
   logger: Logger;
-}
-
-const comparison: Record<Exclude<ColumnFilter['op'], 'in'>, string> = {
-  eq: '=',
-  neq: '<>',
-  lt: '<',
-  lte: '<=',
-  gt: '>',
-  gte: '>=',
-};
-
-export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
-
-/** The SQL test of one filter against row alias r, reading its value from parameter $n. */
-export function filterSql(filter: ColumnFilter, param: number): string {
-  const column = `r.${quoteIdent(filter.column)}`;
-  if (filter.op === 'in') return `coalesce(${column} = any($${param}), false)`;
-  return `coalesce(${column} ${comparison[filter.op]} $${param}, false)`;
-}
-
-function sqlValue(value: unknown): string | null {
-  if (value === null || value === undefined) return null;
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
 }
 
 const subscriberKey = (s: Subscriber): string => `${s.role}\u0000${JSON.stringify(s.claims)}`;
@@ -171,85 +148,6 @@ async function runChecks(
   return checks;
 }
 
-function probeSql(info: TableInfo, change: CapturedChange) {
-  const where = info.primaryKey.map((column, i) => `${quoteIdent(column)} = $${i + 1}`).join(' and ');
-  const values = info.primaryKey.map((column) => sqlValue(change.record?.[column]));
-  return { sql: `select 1 from ${info.qualified} where ${where} limit 1`, values };
-}
-
-/** One subscriber's look at the row, in a transaction of its own. */
-async function visibleTo(
-  deps: EvaluateDeps,
-  info: TableInfo,
-  change: CapturedChange,
-  subscriber: Subscriber,
-) {
-  const { sql, values } = probeSql(info, change);
-  try {
-    const result = await withRequestContext(
-      deps.db,
-      { role: subscriber.role, claims: subscriber.claims, settings: deps.dbSettings },
-      (tx) => tx.query(sql, values),
-    );
-    return result.rows.length > 0;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Looks the row up as each subscriber, many subscribers per transaction (the context is
- * re-applied before each look; server settings once). If a look fails (a policy raised),
- * the transaction is lost and the undecided subscribers are looked at one by one.
- */
-async function probeGroup(
-  deps: EvaluateDeps,
-  info: TableInfo,
-  change: CapturedChange,
-  group: [string, Subscriber][],
-  verdicts: Map<string, boolean>,
-): Promise<void> {
-  const { sql, values } = probeSql(info, change);
-  try {
-    await deps.db.transaction(async (tx) => {
-      let first = true;
-      for (const [key, subscriber] of group) {
-        await applyRequestContext(tx, {
-          role: subscriber.role,
-          claims: subscriber.claims,
-          ...(first ? { settings: deps.dbSettings } : {}),
-        });
-        first = false;
-        const result = await tx.query(sql, values);
-        verdicts.set(key, result.rows.length > 0);
-      }
-    });
-  } catch {
-    for (const [key, subscriber] of group) {
-      if (!verdicts.has(key)) verdicts.set(key, await visibleTo(deps, info, change, subscriber));
-    }
-  }
-}
-
-/** Connections used at once for the looks on PostgreSQL (PGlite has one). */
-const probeLanes = 4;
-
-async function probeAll(
-  deps: EvaluateDeps,
-  info: TableInfo,
-  change: CapturedChange,
-  groups: Map<string, Subscriber>,
-): Promise<Map<string, boolean>> {
-  const verdicts = new Map<string, boolean>();
-  if (probeSql(info, change).values.some((v) => v === null)) return verdicts;
-  const entries = [...groups];
-  const lanes = deps.db.engine === 'postgres' ? Math.min(probeLanes, entries.length) : 1;
-  const size = Math.ceil(entries.length / lanes);
-  const chunks = Array.from({ length: lanes }, (_, i) => entries.slice(i * size, (i + 1) * size));
-  await Promise.all(chunks.map((chunk) => probeGroup(deps, info, change, chunk, verdicts)));
-  return verdicts;
-}
-
 export async function evaluateChange(
   deps: EvaluateDeps,
   change: CapturedChange,
@@ -279,7 +177,7 @@ export async function evaluateChange(
     if (info.primaryKey.length === 0) return undefined;
     const groups = new Map<string, Subscriber>();
     for (const d of admitted) groups.set(subscriberKey(d.member.subscriber), d.member.subscriber);
-    const verdicts = await probeAll(deps, info, change, groups);
+    const verdicts = await probeVisibility(deps, info, change, groups);
     deliveries = admitted.filter((d) => verdicts.get(subscriberKey(d.member.subscriber)));
   }
   if (deliveries.length === 0) return undefined;

@@ -10,6 +10,8 @@ export interface TableInfo {
   replicaIdentity: string;
   columns: { name: string; type: string }[];
   primaryKey: string[];
+  /** The SQL type of each primary key column, for casting key values in look-ups. */
+  primaryKeyTypes: string[];
 }
 
 const catalogSql = `
@@ -22,7 +24,11 @@ select format('%I.%I', n.nspname, c.relname) as qualified,
        coalesce((select json_agg(a.attname order by array_position(i.indkey::int2[], a.attnum))
                  from pg_catalog.pg_index i
                  join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey::int2[])
-                 where i.indrelid = c.oid and i.indisprimary), '[]'::json) as pk
+                 where i.indrelid = c.oid and i.indisprimary), '[]'::json) as pk,
+       coalesce((select json_agg(format_type(a.atttypid, a.atttypmod) order by array_position(i.indkey::int2[], a.attnum))
+                 from pg_catalog.pg_index i
+                 join pg_catalog.pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey::int2[])
+                 where i.indrelid = c.oid and i.indisprimary), '[]'::json) as pk_types
 from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
 where c.oid = $1::oid`;
 
@@ -32,6 +38,7 @@ interface CatalogRow {
   replident: string;
   columns: { name: string; type: string }[];
   pk: string[];
+  pk_types: string[];
 }
 
 const freshForMs = 10_000;
@@ -58,6 +65,7 @@ export class TableCatalog {
       replicaIdentity: row.replident,
       columns: row.columns,
       primaryKey: row.pk,
+      primaryKeyTypes: row.pk_types,
     };
     this.cache.set(relid, { info, at: Date.now() });
     return info;

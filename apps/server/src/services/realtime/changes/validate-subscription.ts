@@ -2,7 +2,7 @@
 // table exists and the filter's column exists and its value casts to the column's type.
 import type { Queryable } from '../../../database/database';
 import { SubscriptionError, type ChangeSubscription } from './change-subscription';
-import { filterSql, quoteIdent } from './evaluate-change';
+import { filterSql, quoteIdent } from './filter-sql';
 
 /** Validates the subscription and records the oid of its table on it. */
 export async function validateSubscription(db: Queryable, sub: ChangeSubscription): Promise<void> {
