@@ -6,6 +6,7 @@ import type { Database, Queryable } from '../../apps/server/src/database/databas
 import { seedEvents, seedNews, seedTagsAndGroups } from './demo-activity';
 import { seedBilling, seedBooking, seedOrders } from './demo-commerce';
 import { buildMembers, createRandom, createUsers, hashPassword, insertMembers } from './demo-people';
+import { seedKnowledgeBase } from './demo-knowledge-base';
 import { clubs } from './demo-vocabulary';
 
 export interface DemoOptions {
@@ -165,6 +166,11 @@ export async function seedDemo(db: Database, options: DemoOptions): Promise<Demo
     step('orders');
     await seedBilling(tx, main.id);
     step('billing');
+    // This period's fees of the paid groups, as the billing admin's monthly run makes them.
+    await tx.query(`select count(*) from public.invoice_group_fees($1, current_date)`, [main.id]);
+    step('group fees');
+    await seedKnowledgeBase(tx, main.id, adminId!);
+    step('knowledge base');
 
     // A second, small community: the admin belongs to both, to show switching communities.
     const second = await createCommunity(tx, 'havnens-sejlklub', 'Havnens Sejlklub');
@@ -182,6 +188,8 @@ export async function seedDemo(db: Database, options: DemoOptions): Promise<Demo
        select 'bookings', count(*)::text from public.bookings union all
        select 'orders', count(*)::text from public.orders union all
        select 'invoices', count(*)::text from public.invoices union all
+       select 'group_fee_charges', count(*)::text from public.group_fee_charges union all
+       select 'kb_articles', count(*)::text from public.kb_articles union all
        select 'users', count(*)::text from auth.users order by 1`,
     );
     return {

@@ -6,7 +6,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWorld, type Actor, type World } from './support/domain-world';
 import { createMatrixRows } from './support/matrix-fixture';
-import { everyActor, matrix, type Cell, type Ids } from './support/rls-matrix-cells';
+import { knowledgeBaseAndFeeCells } from './support/matrix-cells-knowledge-and-fees';
+import { everyActor, matrix as baseMatrix, type Cell, type Ids } from './support/rls-matrix-cells';
+
+const matrix = [...baseMatrix, ...knowledgeBaseAndFeeCells];
 
 class Rollback extends Error {
   constructor(readonly rows: number) {

@@ -29,6 +29,13 @@ export interface MatrixRows {
   account: string;
   invoice: string;
   redirect: string;
+  paidGroup: string;
+  kbCategory: string;
+  kbPublicArticle: string;
+  kbMembersArticle: string;
+  kbAdminsArticle: string;
+  kbDraftArticle: string;
+  groupFeeCharge: string;
 }
 
 export async function createMatrixRows(world: World): Promise<MatrixRows> {
@@ -164,7 +171,41 @@ export async function createMatrixRows(world: World): Promise<MatrixRows> {
      returning id`,
     [a],
   );
+  // A paid group with a member, billed once for this period; the matrix bills a later one.
+  const paidGroup = await one(
+    `insert into groups (community_id, title, payment_frequency, price_ore) values ($1, 'Motion', 'monthly', 25000)
+     returning id`,
+    [a],
+  );
+  await db.query(`insert into group_members (community_id, group_id, member_id) values ($1, $2, $3)`, [
+    a,
+    paidGroup,
+    otherMember,
+  ]);
+  await db.query(`select count(*) from invoice_group_fees($1, current_date)`, [a]);
+  const groupFeeCharge = await one(`select id from group_fee_charges where group_id = $1`, [paidGroup]);
+  const kbCategory = await one(
+    `insert into kb_categories (community_id, name) values ($1, 'Medlemskab') returning id`,
+    [a],
+  );
+  const article = (slug: string, visibility: string, status: string) =>
+    one(
+      `insert into kb_articles (community_id, category_id, slug, title, body, visibility, status)
+       values ($1, $2, $3, 'Sådan ' || $3, '<p>Tekst</p>', $4, $5) returning id`,
+      [a, kbCategory, slug, visibility, status],
+    );
+  const kbPublicArticle = await article('offentlig', 'public', 'published');
+  const kbMembersArticle = await article('medlemmer', 'members', 'published');
+  const kbAdminsArticle = await article('admins', 'admins', 'published');
+  const kbDraftArticle = await article('kladde', 'members', 'draft');
   return {
+    paidGroup,
+    kbCategory,
+    kbPublicArticle,
+    kbMembersArticle,
+    kbAdminsArticle,
+    kbDraftArticle,
+    groupFeeCharge,
     club,
     otherMember,
     publishedEvent,

@@ -22,11 +22,11 @@ export const everyActor: Actor[] = [
   'adminB',
   'service',
 ];
-const adminsA: Actor[] = [...areaAdmins, 'managerA', 'ownerA', 'service'];
-const everyoneInA: Actor[] = ['memberA', ...adminsA];
-const only = (...actors: Actor[]): Actor[] => [...actors, 'service'];
+export const adminsA: Actor[] = [...areaAdmins, 'managerA', 'ownerA', 'service'];
+export const everyoneInA: Actor[] = ['memberA', ...adminsA];
+export const only = (...actors: Actor[]): Actor[] => [...actors, 'service'];
 
-const q = (sql: string, pick: (ids: Ids) => unknown[]) => (ids: Ids) => ({ sql, params: pick(ids) });
+export const q = (sql: string, pick: (ids: Ids) => unknown[]) => (ids: Ids) => ({ sql, params: pick(ids) });
 
 export const matrix: Cell[] = [
   {

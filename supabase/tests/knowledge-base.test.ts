@@ -1,0 +1,94 @@
+// Knowledge base behaviour beyond the RLS matrix: publication stamps, slugs, categories
+// outliving their articles, and search that respects visibility and escapes wildcards.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWorld, failureOf, type World } from './support/domain-world';
+
+let world: World;
+let category: string;
+
+const insertArticle = (slug: string, title: string, visibility: string, status: string, body = '<p>Tekst</p>') =>
+  world.as<{ id: string; published_at: string | null; updated_by: string | null }>(
+    'knowledge_baseAdminA',
+    `insert into kb_articles (community_id, category_id, slug, title, body, visibility, status)
+     values ($1, $2, $3, $4, $5, $6, $7) returning id, published_at::text, updated_by`,
+    [world.communityA, category, slug, title, body, visibility, status],
+  );
+
+beforeAll(async () => {
+  world = await createWorld();
+  const rows = await world.as<{ id: string }>(
+    'knowledge_baseAdminA',
+    `insert into kb_categories (community_id, name) values ($1, 'Booking') returning id`,
+    [world.communityA],
+  );
+  category = rows[0]!.id;
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+describe('knowledge base', () => {
+  it('stamps the first publication and keeps it through unpublishing', async () => {
+    const [draft] = await insertArticle('hal', 'Book hallen', 'members', 'draft');
+    expect(draft!.published_at).toBeNull();
+    expect(draft!.updated_by).toBe(world.users.knowledge_baseAdminA);
+    const [published] = await world.as<{ published_at: string | null }>(
+      'knowledge_baseAdminA',
+      `update kb_articles set status = 'published' where id = $1 returning published_at::text`,
+      [draft!.id],
+    );
+    expect(published!.published_at).not.toBeNull();
+    const [again] = await world.as<{ published_at: string | null }>(
+      'knowledge_baseAdminA',
+      `update kb_articles set status = 'draft' where id = $1 returning published_at::text`,
+      [draft!.id],
+    );
+    expect(again!.published_at).toBe(published!.published_at);
+  });
+
+  it('keeps slugs unique in a community and well formed', async () => {
+    await insertArticle('baner', 'Baner', 'public', 'published');
+    expect(await failureOf(insertArticle('baner', 'Baner igen', 'public', 'draft'))).toBe('23505');
+    expect(await failureOf(insertArticle('Store Bogstaver', 'Forkert', 'public', 'draft'))).toBe('23514');
+  });
+
+  it('refuses moving an article to another community', async () => {
+    const [row] = await insertArticle('flyt', 'Flyt mig', 'public', 'draft');
+    expect(
+      await failureOf(
+        world.as('knowledge_baseAdminA', 'update kb_articles set community_id = $1 where id = $2', [
+          world.communityB,
+          row!.id,
+        ]),
+      ),
+    ).toBe('read_only_field');
+  });
+
+  it('searches by visibility and treats % and _ as plain characters', async () => {
+    await insertArticle('hjaelp-100', 'Rabat på 100% kontingent', 'members', 'published');
+    await insertArticle('internt', 'Intern vejledning om rabat', 'admins', 'published');
+    await insertArticle('kladde-rabat', 'Rabat kladde', 'members', 'draft');
+    const search = (actor: 'memberA' | 'anon' | 'knowledge_baseAdminA' | 'eventAdminA', text: string) =>
+      world
+        .as<{ slug: string }>(actor, `select slug from search_kb_articles($1, $2)`, [world.communityA, text])
+        .then((rows) => rows.map((r) => r.slug));
+    expect(await search('memberA', 'rabat')).toEqual(['hjaelp-100']);
+    expect(await search('eventAdminA', 'rabat')).toEqual(['internt', 'hjaelp-100']);
+    expect(await search('knowledge_baseAdminA', 'rabat')).toEqual(['internt', 'kladde-rabat', 'hjaelp-100']);
+    expect(await search('anon', 'rabat')).toEqual([]);
+    expect(await search('memberA', '100%')).toEqual(['hjaelp-100']);
+    expect(await search('memberA', '%')).toEqual(['hjaelp-100']);
+    expect(await search('memberA', '_')).toEqual([]);
+    expect(await search('memberA', '  ')).toEqual([]);
+  });
+
+  it('leaves articles uncategorised when their category is deleted', async () => {
+    const [row] = await insertArticle('bliver', 'Bliver tilbage', 'public', 'published');
+    await world.as('knowledge_baseAdminA', 'delete from kb_categories where id = $1', [category]);
+    const after = await world.db.query<{ category_id: string | null }>(
+      'select category_id from kb_articles where id = $1',
+      [row!.id],
+    );
+    expect(after.rows[0]!.category_id).toBeNull();
+  });
+});
