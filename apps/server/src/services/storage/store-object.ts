@@ -1,18 +1,20 @@
-// Storing an object, the way storage-api's uploader does: check the bucket's limits,
-// check the caller may write the row (a trial statement rolled back), stream the bytes
-// to a fresh version in the backend, then write the row as the caller and drop the bytes
-// of the version it replaced. A failure at any step leaves neither a row nor bytes.
+// Storing an object. The bytes stream first, through the size and magic-byte guard, into a
+// fresh version in the backend (a temporary file renamed into place for the file backend),
+// so no row can point at partial bytes. Then one statement, as the uploader, checks the
+// bucket's limits and inserts or upserts the row under row-level security
+// (write-upload-row.ts). If that refuses, or anything fails, the new bytes are removed;
+// if it replaced a row, the bytes of the version it pointed at are removed.
 import crypto from 'node:crypto';
 import type { Context } from 'hono';
 import type { Queryable } from '../../database/database';
 import type { AppEnv } from '../../http/app-env';
-import { effectiveSizeLimit, mimeTypeAllowed } from './bucket-limits';
+import type { ObjectLocation } from './backend/storage-backend';
 import { guardUpload } from './guard-upload';
-import { findBucket, placeholderMetadata, writeObjectRow, type ObjectMetadata } from './object-rows';
+import type { ObjectMetadata } from './object-rows';
 import type { UploadBody } from './read-upload-body';
-import { asService } from './storage-caller';
 import { storageErrors } from './storage-errors';
 import type { StorageRuntime } from './storage-runtime';
+import { writeUploadRow } from './write-upload-row';
 
 export type RunStatements = <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>;
 
@@ -24,13 +26,30 @@ export interface StoreRequest {
   owner: { owner: string | null; ownerId: string | null };
   /** Runs the row write as whoever uploads. */
   run: RunStatements;
-  /** Runs and rolls back the permission trial; absent for already-authorised writes. */
-  trial: ((fn: (tx: Queryable) => Promise<void>) => Promise<void>) | undefined;
 }
 
 function discard(body: UploadBody): void {
   body.stream.on('error', () => undefined);
   body.stream.resume();
+}
+
+/** Streams the body into a fresh version; the guard's refusal or an abort rejects. */
+async function streamBytes(
+  rt: StorageRuntime,
+  body: UploadBody,
+  location: ObjectLocation,
+  maxBytes: number,
+  mimetype: string,
+) {
+  const guard = guardUpload({ maxBytes, mimetype });
+  // A broken or aborted request body must fail the write, not leave it waiting.
+  body.stream.once('error', (error) => guard.destroy(error));
+  body.stream.once('aborted', () => guard.destroy(storageErrors.aborted()));
+  // The backend sees the guard's refusal through its own pipeline; this listener only
+  // keeps a late duplicate of it from surfacing as an unhandled stream error.
+  guard.on('error', () => undefined);
+  body.stream.pipe(guard);
+  return rt.backend.put(location, guard, { contentType: body.mimetype, cacheControl: body.cacheControl });
 }
 
 export async function storeObject(
@@ -39,91 +58,68 @@ export async function storeObject(
   req: StoreRequest,
 ): Promise<{ id: string }> {
   const { body } = req;
-  let version: string | undefined;
+  // Folder placeholders (empty files storage clients create) pass the type check but
+  // may not carry bytes.
+  const placeholder = req.name.endsWith('.emptyFolderPlaceholder');
+  const maxBytes = placeholder ? 0 : rt.config.fileSizeLimit;
+  if (body.declaredLength !== undefined && body.declaredLength > maxBytes) {
+    discard(body);
+    throw storageErrors.entityTooLarge();
+  }
+  const location = { bucket: req.bucketId, name: req.name, version: crypto.randomUUID() };
+  let stored;
   try {
-    const bucket = await asService(rt, c, 'storage.object.upload', (tx) => findBucket(tx, req.bucketId));
-    if (!bucket) throw storageErrors.noSuchBucket();
-    // Folder placeholders (empty files storage clients create) pass the type check but
-    // may not carry bytes.
-    const placeholder = req.name.endsWith('.emptyFolderPlaceholder');
-    if (!placeholder && !mimeTypeAllowed(body.mimetype, bucket.allowed_mime_types)) {
-      throw storageErrors.invalidMimeType(body.mimetype);
-    }
-    const maxBytes = placeholder ? 0 : effectiveSizeLimit(bucket.file_size_limit, rt.config.fileSizeLimit);
-    if (body.declaredLength !== undefined && body.declaredLength > maxBytes)
-      throw storageErrors.entityTooLarge();
-
-    const rowBase = {
-      bucketId: req.bucketId,
-      name: req.name,
-      owner: req.owner.owner,
-      ownerId: req.owner.ownerId,
-    };
-    if (req.trial) {
-      await req.trial(async (tx) => {
-        await writeObjectRow(
-          tx,
-          {
-            ...rowBase,
-            version: 'trial',
-            metadata: placeholderMetadata(body.mimetype, body.cacheControl),
-            userMetadata: body.userMetadata,
-          },
-          req.upsert,
-        );
-      });
-    }
-
-    version = crypto.randomUUID();
-    const location = { bucket: req.bucketId, name: req.name, version };
-    const guard = guardUpload({
+    stored = await streamBytes(
+      rt,
+      body,
+      location,
       maxBytes,
-      mimetype: placeholder ? 'application/octet-stream' : body.mimetype,
-    });
-    // A broken or aborted request body must fail the write, not leave it waiting.
-    body.stream.once('error', (error) => guard.destroy(error));
-    body.stream.once('aborted', () => guard.destroy(storageErrors.aborted()));
-    // The backend sees the guard's refusal through its own pipeline; this listener only
-    // keeps a late duplicate of it from surfacing as an unhandled stream error.
-    guard.on('error', () => undefined);
-    body.stream.pipe(guard);
-    const stored = await rt.backend.put(location, guard, {
-      contentType: body.mimetype,
-      cacheControl: body.cacheControl,
-    });
-
-    const metadata: ObjectMetadata = {
-      eTag: stored.etag,
-      size: stored.size,
-      mimetype: body.mimetype,
-      cacheControl: body.cacheControl,
-      lastModified: new Date().toISOString(),
-      contentLength: stored.size,
-      httpStatusCode: 200,
-    };
-    let written: { id: string; previousVersion: string | null };
-    try {
-      written = await req.run((tx) =>
-        writeObjectRow(
-          tx,
-          { ...rowBase, version: version!, metadata, userMetadata: body.userMetadata },
-          req.upsert,
-        ),
-      );
-    } catch (error) {
-      await rt.backend.remove([location]).catch(() => undefined);
-      throw error;
-    }
-    if (written.previousVersion && written.previousVersion !== version) {
-      await rt.backend
-        .remove([{ bucket: req.bucketId, name: req.name, version: written.previousVersion }])
-        .catch((error: unknown) =>
-          c.get('log')?.warn({ err: error }, 'could not remove replaced object bytes'),
-        );
-    }
-    return { id: written.id };
+      placeholder ? 'application/octet-stream' : body.mimetype,
+    );
   } catch (error) {
     discard(body);
     throw error;
   }
+
+  const metadata: ObjectMetadata = {
+    eTag: stored.etag,
+    size: stored.size,
+    mimetype: body.mimetype,
+    cacheControl: body.cacheControl,
+    lastModified: new Date().toISOString(),
+    contentLength: stored.size,
+    httpStatusCode: 200,
+  };
+  let written: { id: string; previousVersion: string | null };
+  try {
+    written = await req.run((tx) =>
+      writeUploadRow(
+        tx,
+        {
+          bucketId: req.bucketId,
+          name: req.name,
+          owner: req.owner.owner,
+          ownerId: req.owner.ownerId,
+          version: location.version,
+          metadata,
+          userMetadata: body.userMetadata,
+          size: stored.size,
+          mimetype: placeholder ? undefined : body.mimetype,
+          globalLimit: rt.config.fileSizeLimit,
+        },
+        req.upsert,
+      ),
+    );
+  } catch (error) {
+    await rt.backend.remove([location]).catch(() => undefined);
+    throw error;
+  }
+  if (written.previousVersion && written.previousVersion !== location.version) {
+    await rt.backend
+      .remove([{ bucket: req.bucketId, name: req.name, version: written.previousVersion }])
+      .catch((error: unknown) =>
+        c.get('log')?.warn({ err: error }, 'could not remove replaced object bytes'),
+      );
+  }
+  return { id: written.id };
 }

@@ -1,10 +1,10 @@
 // POST /object/{bucket}/{path} (x-upsert) and PUT /object/{bucket}/{path} (always upsert):
-// upload as the caller; row-level security on storage.objects decides.
+// upload as the caller; row-level security on storage.objects decides (store-object.ts).
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/app-env';
 import { readUploadBody } from './read-upload-body';
 import { objectParams } from './route-params';
-import { asCaller, ownerOf, storageCaller, trialAsCaller } from './storage-caller';
+import { asCaller, ownerOf, storageCaller } from './storage-caller';
 import { storeObject } from './store-object';
 import type { StorageRuntime } from './storage-runtime';
 
@@ -21,7 +21,6 @@ export async function uploadObject(rt: StorageRuntime, c: Context<AppEnv>): Prom
     body,
     owner: ownerOf(caller),
     run: (fn) => asCaller(rt, c, caller, operation, fn),
-    trial: (fn) => trialAsCaller(rt, c, caller, operation, fn),
   });
   return c.json({ Id: id, Key: `${bucketId}/${name}` });
 }

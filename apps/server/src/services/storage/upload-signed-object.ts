@@ -23,7 +23,6 @@ export async function uploadSignedObject(rt: StorageRuntime, c: Context<AppEnv>)
     body,
     owner: { owner: ownerId && uuidPattern.test(ownerId) ? ownerId : null, ownerId },
     run: (fn) => asService(rt, c, 'storage.object.upload_signed', fn),
-    trial: undefined,
   });
   return c.json({ Id: id, Key: `${bucketId}/${name}` });
 }

@@ -1,0 +1,83 @@
+// The one statement of an upload, run as the uploader once the bytes are stored: it reads
+// the bucket's limits (storage.upload_limits, with the owner's rights as storage-api does),
+// and only when the bucket exists, the type is allowed and the size fits does it insert
+// (or upsert) the row, so row-level security on storage.objects decides exactly as in a
+// plain insert. The answer says which check refused, in storage-api's order.
+import type { Queryable } from '../../database/database';
+import type { NewObject } from './object-rows';
+import { storageErrors } from './storage-errors';
+
+export interface UploadRow extends NewObject {
+  size: number;
+  /** The declared content type; not checked for folder placeholders. */
+  mimetype: string | undefined;
+  /** The server-wide limit in bytes; a bucket's own limit can only lower it. */
+  globalLimit: number;
+}
+
+interface UploadAnswer {
+  id: string | null;
+  previous_version: string | null;
+  bucket_found: boolean;
+  type_allowed: boolean;
+  size_allowed: boolean;
+}
+
+/** type/subtype, lower-cased, without parameters: what allowed_mime_types entries match. */
+function bareType(mimetype: string): string {
+  const [type = '', subtype = ''] = (mimetype.split(';')[0] ?? '').trim().toLowerCase().split('/');
+  return `${type}/${subtype}`;
+}
+
+export async function writeUploadRow(
+  tx: Queryable,
+  row: UploadRow,
+  upsert: boolean,
+): Promise<{ id: string; previousVersion: string | null }> {
+  const conflict = upsert
+    ? `on conflict (bucket_id, name) do update
+         set owner = excluded.owner, owner_id = excluded.owner_id, version = excluded.version,
+             metadata = excluded.metadata, user_metadata = excluded.user_metadata, last_accessed_at = now()`
+    : '';
+  const { rows } = await tx.query<UploadAnswer>(
+    `with bucket as (select * from storage.upload_limits($1)),
+     checks as (
+       select
+         $8::text is null or coalesce(cardinality(b.allowed_mime_types), 0) = 0
+           or exists (select 1 from unnest(b.allowed_mime_types) a
+                      where lower(a) in ($8, split_part($8, '/', 1) || '/*')) as type_allowed,
+         $9::bigint <= least(coalesce(b.file_size_limit, $10::bigint), $10::bigint) as size_allowed
+       from bucket b
+     ),
+     previous as (select version from storage.objects where bucket_id = $1 and name = $2),
+     written as (
+       insert into storage.objects as o (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
+       select $1, $2, $3, $4, $5, $6, $7 from checks where type_allowed and size_allowed
+       ${conflict}
+       returning o.id
+     )
+     select (select id from written) as id,
+            (select version from previous) as previous_version,
+            exists (select 1 from bucket) as bucket_found,
+            coalesce((select type_allowed from checks), false) as type_allowed,
+            coalesce((select size_allowed from checks), false) as size_allowed`,
+    [
+      row.bucketId,
+      row.name,
+      row.owner,
+      row.ownerId,
+      row.version,
+      row.metadata === null ? null : JSON.stringify(row.metadata),
+      row.userMetadata === null ? null : JSON.stringify(row.userMetadata),
+      row.mimetype === undefined ? null : bareType(row.mimetype),
+      row.size,
+      row.globalLimit,
+    ],
+  );
+  const answer = rows[0]!;
+  if (!answer.bucket_found) throw storageErrors.noSuchBucket();
+  if (!answer.type_allowed) throw storageErrors.invalidMimeType(row.mimetype ?? '');
+  if (!answer.size_allowed) throw storageErrors.entityTooLarge();
+  if (answer.id === null) throw storageErrors.rlsDenied();
+  return { id: answer.id, previousVersion: answer.previous_version };
+}
