@@ -6,8 +6,8 @@ import { protocolVersions, sleep, statusesUntil, subscribe, waitFor } from './su
 describe.each(protocolVersions)('broadcast and presence over protocol %s', (vsn) => {
   let t: TestPlatform;
   const clients: SupabaseClient[] = [];
-  const client = () => {
-    const c = t.client({ realtime: { vsn, heartbeatIntervalMs: 500 } as never });
+  const client = (version: string = vsn) => {
+    const c = t.client({ realtime: { vsn: version, heartbeatIntervalMs: 500 } as never });
     clients.push(c);
     return c;
   };
@@ -173,5 +173,48 @@ describe.each(protocolVersions)('broadcast and presence over protocol %s', (vsn)
     expect(await carol.track({ mood: 'busy' })).toBe('ok');
     await waitFor(() => watcher.presenceState().carol?.[0]?.['mood' as never] === 'busy', 're-track');
     expect(watcher.presenceState().carol).toHaveLength(1);
+  });
+
+  // Broadcasts and presence diffs are framed once per protocol version and the same bytes
+  // written to every socket: every websocket length form must reach both versions intact.
+  it('delivers small, 16-bit and 64-bit length broadcasts to 1.0.0 and 2.0.0 listeners alike', async () => {
+    const sender = client().channel('sizes', { config: { broadcast: { ack: true } } });
+    const listeners = ['1.0.0', '2.0.0', '1.0.0', '2.0.0'].map((vsn) => {
+      const got: { payload: { text: string } }[] = [];
+      const channel = client(vsn)
+        .channel('sizes')
+        .on('broadcast', { event: 'size' }, (m) => got.push(m as never));
+      return { channel, got };
+    });
+    for (const x of [{ channel: sender }, ...listeners]) {
+      expect((await subscribe(x.channel)).status).toBe('SUBSCRIBED');
+    }
+    const texts = ['x', 'å'.repeat(100), 'b'.repeat(1_000), 'ø'.repeat(40_000), 'z'.repeat(150_000)];
+    for (const text of texts) {
+      expect(await sender.send({ type: 'broadcast', event: 'size', payload: { text } })).toBe('ok');
+    }
+    await waitFor(
+      () => listeners.every((l) => l.got.length === texts.length),
+      'every size at every listener',
+    );
+    for (const l of listeners) expect(l.got.map((m) => m.payload.text)).toEqual(texts);
+  });
+
+  it('sends one presence diff to listeners of both versions', async () => {
+    const tracker = client().channel('lobby', { config: { presence: { key: 'ada' } } });
+    const watchers = ['1.0.0', '2.0.0'].map((vsn) => {
+      const joins: string[] = [];
+      const channel = client(vsn)
+        .channel('lobby', { config: { presence: { key: `w-${vsn}` } } })
+        .on('presence', { event: 'join' }, ({ key }) => joins.push(key));
+      return { channel, joins };
+    });
+    for (const w of watchers) expect((await subscribe(w.channel)).status).toBe('SUBSCRIBED');
+    expect((await subscribe(tracker)).status).toBe('SUBSCRIBED');
+    expect(await tracker.track({ at: 'desk' })).toBe('ok');
+    await waitFor(() => watchers.every((w) => w.joins.includes('ada')), 'ada at both watchers');
+    for (const w of watchers) {
+      expect(w.channel.presenceState().ada).toEqual([expect.objectContaining({ at: 'desk' })]);
+    }
   });
 });

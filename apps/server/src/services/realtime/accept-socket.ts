@@ -26,7 +26,12 @@ function headerOf(req: IncomingMessage, name: string): string | undefined {
 }
 
 export function createSocketAcceptor(ctx: RealtimeContext) {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: ctx.config.maxPayloadBytes + 64 * 1024 });
+  // No per-message deflate: broadcasts are framed once and written as is to every socket.
+  const wss = new WebSocketServer({
+    noServer: true,
+    perMessageDeflate: false,
+    maxPayload: ctx.config.maxPayloadBytes + 64 * 1024,
+  });
   const sessions = new Set<SocketSession>();
 
   function upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): boolean {
@@ -47,7 +52,7 @@ export function createSocketAcceptor(ctx: RealtimeContext) {
       .then((caller) => {
         if (socket.destroyed) return;
         wss.handleUpgrade(req, socket, head, (ws) => {
-          const session = new SocketSession(ws, vsn, subscriberOfCaller(caller), ctx, (s) =>
+          const session = new SocketSession(ws, socket, vsn, subscriberOfCaller(caller), ctx, (s) =>
             sessions.delete(s),
           );
           sessions.add(session);

@@ -19,9 +19,8 @@ export interface SocketHandle {
   readonly id: string;
   readonly vsn: ProtocolVersion;
   readonly open: boolean;
-  /** Sends a text frame; a Buffer holds UTF-8 encoded once for many sockets. */
-  sendText(text: string | Buffer): void;
-  sendBinary(bytes: Buffer): void;
+  /** Writes a complete websocket frame (wire/websocket-frame.ts) built once for many sockets. */
+  sendFrame(frame: Buffer): void;
   push(topic: string, event: string, payload: unknown, joinRef: string | null, ref?: string | null): void;
 }
 

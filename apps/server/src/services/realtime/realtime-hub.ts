@@ -9,6 +9,7 @@ import type { ChangeFeed } from './changes/change-feed';
 import { openClusterBus, type BusMessage, type ClusterBus } from './cluster-bus';
 import { isEmptyDiff, PresenceRegistry, type PresenceDiff } from './presence-registry';
 import { encodeBinaryBroadcast, encodeText } from './wire/encode-frame';
+import { textFrame, websocketFrame } from './wire/websocket-frame';
 
 export interface BroadcastMessage {
   event: string;
@@ -110,29 +111,40 @@ export class RealtimeHub {
       payload: message.payload,
     };
     if (message.meta) body.meta = message.meta;
-    const encoded: { 1?: Buffer; 2?: Buffer } = {};
+    // Framed once per protocol version (and once for the binary form), then shared.
+    const frames: { 1?: Buffer; 2?: Buffer; binary?: Buffer | null } = {};
     for (const member of members) {
       if ((member === sender && !member.broadcastSelf) || !member.canRead.broadcast) continue;
       const socket = member.socket;
       if (message.bytes) {
         if (socket.vsn !== 2) continue; // binary payloads cannot be expressed in 1.0.0
-        encoded[2] ??= encodeBinaryBroadcast(topic, message.event, message.bytes) ?? Buffer.alloc(0);
-        if (encoded[2].length > 0) socket.sendBinary(encoded[2]);
+        if (frames.binary === undefined) {
+          const bytes = encodeBinaryBroadcast(topic, message.event, message.bytes);
+          frames.binary = bytes ? websocketFrame(bytes, true) : null;
+        }
+        if (frames.binary) socket.sendFrame(frames.binary);
         continue;
       }
-      const text = (encoded[socket.vsn] ??= Buffer.from(
+      const frame = (frames[socket.vsn] ??= textFrame(
         encodeText(socket.vsn, { joinRef: null, ref: null, topic, event: 'broadcast', payload: body }),
       ));
-      socket.sendText(text);
+      socket.sendFrame(frame);
     }
   }
 
+  /** One frame per protocol version for every member; join_ref null is accepted by any join. */
   private deliverPresenceDiff(hubKey: string, diff: PresenceDiff): void {
     const members = this.hubs.get(hubKey);
     if (!members) return;
+    const topic = `realtime:${splitHubKey(hubKey).subTopic}`;
+    const frames: { 1?: Buffer; 2?: Buffer } = {};
     for (const member of members) {
       if (!member.presenceEnabled || !member.canRead.presence) continue;
-      member.socket.push(member.topic, 'presence_diff', diff, member.joinRef);
+      const vsn = member.socket.vsn;
+      const frame = (frames[vsn] ??= textFrame(
+        encodeText(vsn, { joinRef: null, ref: null, topic, event: 'presence_diff', payload: diff }),
+      ));
+      member.socket.sendFrame(frame);
     }
   }
 

@@ -2,6 +2,7 @@
 // once, runs every other message in order, enforces the per-socket limits and closes only
 // this socket on a malformed frame.
 import crypto from 'node:crypto';
+import type { Duplex } from 'node:stream';
 import type WebSocket from 'ws';
 import type { ChannelMember, SocketHandle, Subscriber } from './channel-member';
 import { joinChannel } from './join-channel';
@@ -31,6 +32,8 @@ export class SocketSession implements SocketHandle, ChannelSessions {
 
   constructor(
     private readonly ws: WebSocket,
+    /** The upgraded TCP socket under ws, for frames built once for many sockets. */
+    private readonly raw: Duplex,
     readonly vsn: ProtocolVersion,
     readonly subscriber: Subscriber,
     private readonly ctx: RealtimeContext,
@@ -52,16 +55,21 @@ export class SocketSession implements SocketHandle, ChannelSessions {
     return !this.closed;
   }
 
-  sendText(text: string | Buffer): void {
+  sendText(text: string): void {
     if (this.closed) return;
     if (this.ws.bufferedAmount > maxBufferedBytes) return this.close(1013, 'client too slow');
     this.ws.send(text, { binary: false });
   }
 
-  sendBinary(bytes: Buffer): void {
-    if (this.closed) return;
+  /**
+   * Writes a pre-built frame straight to the TCP socket. ws writes its own frames
+   * synchronously (no compression, no queue), so frames never interleave; after a close
+   * frame (readyState CLOSING) nothing more may be sent.
+   */
+  sendFrame(frame: Buffer): void {
+    if (this.closed || this.ws.readyState !== this.ws.OPEN) return;
     if (this.ws.bufferedAmount > maxBufferedBytes) return this.close(1013, 'client too slow');
-    this.ws.send(bytes, { binary: true });
+    this.raw.write(frame);
   }
 
   push(

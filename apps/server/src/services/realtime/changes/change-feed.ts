@@ -5,7 +5,8 @@ import crypto from 'node:crypto';
 import type { Logger } from 'pino';
 import type { Database } from '../../../database/database';
 import type { ChannelMember } from '../channel-member';
-import { encodeText } from '../wire/encode-frame';
+import { encodeTextAround } from '../wire/encode-frame';
+import { textFrame } from '../wire/websocket-frame';
 import { subscriptionCovers } from './change-subscription';
 import {
   evaluateChange,
@@ -148,24 +149,20 @@ export async function openChangeFeed(options: {
     const outcome = await evaluateChange(deps, change, candidates);
     if (!outcome) return undefined;
     return () => {
-      const encoded = new Map<string, Buffer>();
+      // The change data is serialised once; each distinct (version, topic, ids) gets a frame.
+      const dataJson = JSON.stringify(outcome.data);
+      const frames = new Map<string, Buffer>();
       for (const { member, ids } of outcome.deliveries) {
         if (!members.has(member) || !member.socket.open) continue;
-        const key = `${member.socket.vsn}|${member.topic}|${ids.join(',')}`;
-        let text = encoded.get(key);
-        if (text === undefined) {
-          text = Buffer.from(
-            encodeText(member.socket.vsn, {
-              joinRef: null,
-              ref: null,
-              topic: member.topic,
-              event: 'postgres_changes',
-              payload: { ids, data: outcome.data },
-            }),
-          );
-          encoded.set(key, text);
+        const vsn = member.socket.vsn;
+        const key = `${vsn}|${member.topic}|${ids.join(',')}`;
+        let frame = frames.get(key);
+        if (frame === undefined) {
+          const head = { joinRef: null, ref: null, topic: member.topic, event: 'postgres_changes' };
+          frame = textFrame(encodeTextAround(vsn, head, `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`));
+          frames.set(key, frame);
         }
-        member.socket.sendText(text);
+        member.socket.sendFrame(frame);
       }
     };
   }

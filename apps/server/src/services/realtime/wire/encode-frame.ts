@@ -15,6 +15,17 @@ export function encodeText(vsn: ProtocolVersion, msg: PhoenixMessage): string {
   });
 }
 
+/** The same text as encodeText, around a payload already serialised to JSON (shared by many messages). */
+export function encodeTextAround(
+  vsn: ProtocolVersion,
+  msg: Omit<PhoenixMessage, 'payload'>,
+  payloadJson: string,
+): string {
+  const refs = [msg.joinRef, msg.ref, msg.topic, msg.event].map((v) => JSON.stringify(v));
+  if (vsn === 2) return `[${refs.join(',')},${payloadJson}]`;
+  return `{"join_ref":${refs[0]},"ref":${refs[1]},"topic":${refs[2]},"event":${refs[3]},"payload":${payloadJson}}`;
+}
+
 /** A kind-4 frame with a binary payload; topic and event must each fit 255 bytes. */
 export function encodeBinaryBroadcast(topic: string, event: string, bytes: Buffer): Buffer | undefined {
   const topicBytes = Buffer.from(topic, 'utf8');
