@@ -6,7 +6,13 @@ import { createWorld, failureOf, type World } from './support/domain-world';
 let world: World;
 let category: string;
 
-const insertArticle = (slug: string, title: string, visibility: string, status: string, body = '<p>Tekst</p>') =>
+const insertArticle = (
+  slug: string,
+  title: string,
+  visibility: string,
+  status: string,
+  body = '<p>Tekst</p>',
+) =>
   world.as<{ id: string; published_at: string | null; updated_by: string | null }>(
     'knowledge_baseAdminA',
     `insert into kb_articles (community_id, category_id, slug, title, body, visibility, status)

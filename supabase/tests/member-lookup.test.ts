@@ -7,7 +7,11 @@ import { createWorld, failureOf, type World } from './support/domain-world';
 let world: World;
 const found: Record<string, { id: string; mid: string }> = {};
 
-const lookup = (actor: 'memberAdminA' | 'memberA' | 'adminB' | 'eventAdminA' | 'anon', text: string, limit = 20) =>
+const lookup = (
+  actor: 'memberAdminA' | 'memberA' | 'adminB' | 'eventAdminA' | 'anon',
+  text: string,
+  limit = 20,
+) =>
   world
     .as<{ id: string }>(actor, 'select id from lookup_members($1, $2, $3)', [world.communityA, text, limit])
     .then((rows) => rows.map((r) => r.id));
@@ -25,10 +29,10 @@ beforeAll(async () => {
   );
   for (const r of rows.rows) found[r.first_name] = { id: r.id, mid: r.mid };
   // Community B has a Karen too; nobody in A may find her.
-  await world.db.query(`insert into members (community_id, first_name, last_name) values ($1, 'Karen', 'Bech')`, [
-    world.communityB,
-  ]);
-  await world.db.query(`select set_config('app.cpr_key', 'test-cpr-key-0123456789', false)`);
+  await world.db.query(
+    `insert into members (community_id, first_name, last_name) values ($1, 'Karen', 'Bech')`,
+    [world.communityB],
+  );
 });
 afterAll(async () => {
   await world?.close();
