@@ -1,156 +1,369 @@
-// npm run bench:auth — the auth service's hot paths through HTTP, next to their bare
-// costs measured in the same run: the password grant against one bcrypt compare, and
-// the refresh grant and GET /user against one JWT sign+verify plus one indexed query.
-// Uses PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is set, else PGlite.
+// npm run bench:auth — the auth service's hot paths over HTTP against a server running in
+// a child process (client and server never share an event loop), next to their bare
+// costs measured in the same run at the same concurrency:
+//   the password grant       against one bcrypt compare (cost 10),
+//   the refresh grant        against one ES256 sign+verify plus one indexed select
+//   and GET /user            through the same database driver,
+// with requests/s, p50, p99, the ratios, and the SQL statements (round trips; BEGIN and
+// COMMIT count) the server sent per request.
+// The server gets the platform migrations only, so no access-token hook runs; set
+// BENCH_HOOK=club to apply the club's migrations too, whose hook adds the memberships claim.
+// The embedded database by default; PostgreSQL when BENCH_DATABASE_URL is set (a fresh
+// database is created on that server and dropped afterwards).
+// Knobs: BENCH_CONCURRENCY (4), BENCH_ITERATIONS (1000), BENCH_PASSWORD_ITERATIONS (80).
+import { fork, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { hash, verify } from '@node-rs/bcrypt';
+import pg from 'pg';
+import pino from 'pino';
+import { loadKeys } from '../src/access/keys';
 import { signJwt, verifyJwt } from '../src/access/jwt';
-import { startTestPlatform } from '../tests/support/test-platform';
+import { loadConfig } from '../src/config';
+import type { Database, Queryable } from '../src/database/database';
+import { defaultMigrationSources, migrate } from '../src/database/migrator';
+import { openDatabase } from '../src/database/open-database';
+import { openPgliteDatabase } from '../src/database/pglite-database';
+import { openPostgresDatabase } from '../src/database/postgres-database';
+import { repoRoot, startPlatform } from '../src/platform';
 
-const iterations = Number(process.env.BENCH_ITERATIONS ?? 300);
-const passwordIterations = Number(process.env.BENCH_PASSWORD_ITERATIONS ?? 60);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
+const iterations = Number(process.env.BENCH_ITERATIONS ?? 1000);
+const passwordIterations = Number(process.env.BENCH_PASSWORD_ITERATIONS ?? 80);
+const withClubHook = process.env.BENCH_HOOK === 'club';
+
+function migrationSources() {
+  const all = defaultMigrationSources(repoRoot);
+  return withClubHook ? all : all.filter((source) => source.ledger === 'platform');
+}
+
+// ---------------------------------------------------------------------------------------
+// The child: the platform on a database whose statements are counted.
+
+interface ServerReady {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+}
+
+function counting(db: Database, counter: { statements: number }): Database {
+  const wrap = (q: Queryable): Queryable => ({
+    query: (sql, params) => {
+      counter.statements += 1;
+      return q.query(sql, params);
+    },
+    exec: (sql) => {
+      counter.statements += 1;
+      return q.exec(sql);
+    },
+  });
+  return {
+    ...wrap(db),
+    engine: db.engine,
+    transaction: (fn) => {
+      counter.statements += 2;
+      return db.transaction((tx) => fn(wrap(tx)));
+    },
+    listen: (channel, onMessage) => db.listen(channel, onMessage),
+    close: () => db.close(),
+  };
+}
+
+async function serve(): Promise<void> {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: process.env.BENCH_DATA_DIR,
+    DATABASE_URL: process.env.BENCH_SERVER_DATABASE_URL ?? '',
+    CPR_ENCRYPTION_KEY: 'bench-cpr-key-0123456789',
+    DEMO_DATA: 'false',
+  });
+  const counter = { statements: 0 };
+  const db = counting(
+    await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }),
+    counter,
+  );
+  const platform = await startPlatform({
+    config,
+    logger: pino({ level: 'silent' }),
+    db,
+    migrationSources: migrationSources(),
+    scheduledJobs: false,
+    webDir: '/nonexistent/club-platform-web',
+  });
+  process.on('message', (message) => {
+    if (message === 'count') process.send?.({ statements: counter.statements });
+  });
+  process.on('SIGTERM', () => {
+    void platform.stop().finally(() => process.exit(0));
+  });
+  const ready: ServerReady = {
+    url: platform.url,
+    anonKey: platform.keys.anonKey,
+    serviceRoleKey: platform.keys.serviceRoleKey,
+  };
+  process.send?.({ ready });
+}
+
+// ---------------------------------------------------------------------------------------
+// The parent: the client and the bare baselines.
 
 interface Figures {
   perSecond: number;
   p50: number;
   p99: number;
+  statementsPerRequest?: number;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency * 2 });
+
+function request(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, agent, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
 }
 
-async function measure(count: number, run: (i: number) => Promise<void>): Promise<Figures> {
-  for (let i = 0; i < Math.min(20, count); i++) await run(i);
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+
+/** Runs `count` operations at the fixed concurrency, each worker with its own index. */
+async function measure(count: number, run: (worker: number) => Promise<void>): Promise<Figures> {
+  for (let w = 0; w < concurrency; w++) for (let i = 0; i < 5; i++) await run(w);
   const latencies: number[] = [];
+  let next = 0;
   const started = performance.now();
-  for (let i = 0; i < count; i++) {
-    const t0 = performance.now();
-    await run(i);
-    latencies.push(performance.now() - t0);
-  }
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, worker) => {
+      while (next++ < count) {
+        const t = performance.now();
+        await run(worker);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
   const elapsed = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
-  return { perSecond: count / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+  return {
+    perSecond: latencies.length / elapsed,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+  };
+}
+
+function askCount(child: ChildProcess): Promise<number> {
+  return new Promise((resolve) => {
+    const onMessage = (message: unknown) => {
+      const m = message as { statements?: number };
+      if (typeof m.statements === 'number') {
+        child.off('message', onMessage);
+        resolve(m.statements);
+      }
+    };
+    child.on('message', onMessage);
+    child.send('count');
+  });
+}
+
+/** Measures an HTTP path and the statements the server sent for it. */
+async function measureServer(
+  child: ChildProcess,
+  count: number,
+  run: (worker: number) => Promise<void>,
+): Promise<Figures> {
+  const before = await askCount(child);
+  const warmups = concurrency * 5;
+  const figures = await measure(count, run);
+  const after = await askCount(child);
+  return { ...figures, statementsPerRequest: (after - before) / (count + warmups) };
 }
 
 function row(name: string, f: Figures, base?: Figures): string {
-  const ratio = base ? `${(f.p50 / base.p50).toFixed(2)}×` : '';
-  return `${name.padEnd(40)} ${f.perSecond.toFixed(0).padStart(8)}/s  p50 ${f.p50.toFixed(2).padStart(7)} ms  p99 ${f.p99.toFixed(2).padStart(7)} ms  ${ratio}`;
+  const ratios = base
+    ? `p50 ${(f.p50 / base.p50).toFixed(2).padStart(6)}×  throughput ${(base.perSecond / f.perSecond).toFixed(2).padStart(6)}×`
+    : ''.padEnd(34);
+  const statements =
+    f.statementsPerRequest === undefined ? '' : `  ${f.statementsPerRequest.toFixed(2)} stmt/req`;
+  return `${name.padEnd(38)} ${f.perSecond.toFixed(0).padStart(7)}/s  p50 ${f.p50.toFixed(2).padStart(7)} ms  p99 ${f.p99.toFixed(2).padStart(7)} ms  ${ratios}${statements}`;
+}
+
+/** A second handle on the benchmark database for the bare indexed select. */
+async function baselineDatabase(serverUrl: string | undefined): Promise<Database> {
+  if (serverUrl) return openPostgresDatabase({ connectionString: serverUrl, maxConnections: concurrency });
+  // The embedded database cannot be opened by two processes: the bare select runs on a
+  // second embedded instance with the same platform schema, in this process.
+  const db = await openPgliteDatabase();
+  await migrate(db, migrationSources());
+  return db;
+}
+
+async function startServer(
+  env: Record<string, string>,
+): Promise<{ child: ChildProcess; ready: ServerReady }> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const ready = await new Promise<ServerReady>((resolve, reject) => {
+    child.on('message', (message) => {
+      const m = message as { ready?: ServerReady };
+      if (m.ready) resolve(m.ready);
+    });
+    child.once('exit', (code) => reject(new Error(`benchmark server exited with ${code}`)));
+  });
+  return { child, ready };
 }
 
 async function main(): Promise<void> {
-  if (process.env.BENCH_DATABASE_URL) process.env.TEST_DATABASE_URL = process.env.BENCH_DATABASE_URL;
-  const t = await startTestPlatform({ LOG_LEVEL: 'silent' });
+  const baseUrl = process.env.BENCH_DATABASE_URL;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-auth-'));
+  let serverDbUrl: string | undefined;
+  let dbName: string | undefined;
+  if (baseUrl) {
+    dbName = `bench_auth_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: baseUrl });
+    await admin.connect();
+    await admin.query(`create database ${dbName}`);
+    await admin.end();
+    const url = new URL(baseUrl);
+    url.pathname = `/${dbName}`;
+    serverDbUrl = url.toString();
+  }
+  const { child, ready } = await startServer({
+    BENCH_DATA_DIR: dataDir,
+    ...(serverDbUrl ? { BENCH_SERVER_DATABASE_URL: serverDbUrl } : {}),
+  });
+  const baseline = await baselineDatabase(serverDbUrl);
   try {
+    const base = `${ready.url}/auth/v1`;
+    const json = { apikey: ready.anonKey, 'content-type': 'application/json' };
     const email = 'bench@example.test';
     const password = 'bench-password-123';
-    await t.adminClient().auth.admin.createUser({ email, password, email_confirm: true });
-    const base = `${t.url}/auth/v1`;
-    const headers = { apikey: t.anonKey, 'content-type': 'application/json' };
-    const keys = t.platform.keys;
-    const first0 = (await (
-      await fetch(`${base}/token?grant_type=password`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ email, password }),
-      })
-    ).json()) as {
-      access_token: string;
+    const created = await request(
+      `${base}/admin/users`,
+      'POST',
+      { ...json, authorization: `Bearer ${ready.serviceRoleKey}` },
+      JSON.stringify({ email, password, email_confirm: true }),
+    );
+    if (created.status !== 200) throw new Error(`creating the bench user: ${created.status} ${created.text}`);
+    const userId = (JSON.parse(created.text) as { id: string }).id;
+    const signIn = async () => {
+      const res = await request(
+        `${base}/token?grant_type=password`,
+        'POST',
+        json,
+        JSON.stringify({ email, password }),
+      );
+      if (res.status !== 200) throw new Error(`password grant ${res.status} ${res.text}`);
+      return JSON.parse(res.text) as { access_token: string; refresh_token: string };
     };
-    const stored = await hash(password, { cost: 10 });
 
+    // Bare costs, in this process, at the same concurrency.
+    const stored = await hash(password, { cost: 10 });
     const bcrypt = await measure(passwordIterations, async () => {
       if (!(await verify(password, stored))) throw new Error('bcrypt mismatch');
     });
-    const passwordGrant = await measure(passwordIterations, async () => {
-      const res = await fetch(`${base}/token?grant_type=password`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ email, password }),
-      });
-      if (res.status !== 200) throw new Error(`password grant ${res.status}`);
-      await res.arrayBuffer();
+    const keys = await loadKeys({
+      dataDir: undefined,
+      algorithm: 'ES256',
+      jwtSecret: undefined,
+      anonKey: undefined,
+      serviceRoleKey: undefined,
+      cprKey: 'bench-cpr-key-0123456789',
     });
-
-    const jwt = await measure(iterations, async () => {
-      const token = await signJwt(keys, { sub: 'x', role: 'authenticated' }, 3600);
+    if (baseline.engine === 'pglite') {
+      await baseline.query(
+        `insert into auth.users (instance_id, id, aud, role, email, created_at, updated_at, is_anonymous)
+         values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, now(), now(), false)`,
+        [userId, email],
+      );
+    }
+    const jwtAndQuery = await measure(iterations, async () => {
+      const token = await signJwt(keys, { sub: userId, role: 'authenticated' }, 3600);
       await verifyJwt(keys, token);
-    });
-    const indexed = await measure(iterations, async () => {
-      await t.db.query('select id from auth.users where id = $1', ['00000000-0000-4000-8000-000000000000']);
-    });
-    const jwtPlusQuery: Figures = {
-      perSecond: 1000 / (jwt.p50 + indexed.p50),
-      p50: jwt.p50 + indexed.p50,
-      p99: jwt.p99 + indexed.p99,
-    };
-
-    const { rows: hookRows } = await t.db.query<{ exists: boolean }>(
-      `select to_regprocedure('public.custom_access_token_hook(jsonb)') is not null as exists`,
-    );
-    const claims = JSON.parse(
-      Buffer.from(first0.access_token.split('.')[1]!, 'base64url').toString(),
-    ) as Record<string, unknown>;
-    const hookCall = hookRows[0]?.exists
-      ? await measure(iterations, async () => {
-          await t.db.query('select public.custom_access_token_hook($1::jsonb)', [
-            JSON.stringify({ user_id: claims.sub, claims, authentication_method: 'token_refresh' }),
-          ]);
-        })
-      : undefined;
-
-    const roundTrip = await measure(iterations, async () => {
-      const res = await fetch(`${base}/health`);
-      await res.arrayBuffer();
+      const { rows } = await baseline.query('select * from auth.users where id = $1', [userId]);
+      if (rows.length !== 1) throw new Error('indexed select found nothing');
     });
 
-    const first = (await (
-      await fetch(`${base}/token?grant_type=password`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ email, password }),
-      })
-    ).json()) as {
-      access_token: string;
-      refresh_token: string;
-    };
-    let refreshToken = first.refresh_token;
-    const refreshGrant = await measure(iterations, async () => {
-      const res = await fetch(`${base}/token?grant_type=refresh_token`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ refresh_token: refreshToken }),
+    // The server.
+    const health = await measureServer(child, iterations, async () => {
+      const res = await request(`${base}/health`, 'GET', {});
+      if (res.status !== 200) throw new Error(`health ${res.status}`);
+    });
+    const passwordGrant = await measureServer(child, passwordIterations, async () => {
+      await signIn();
+    });
+    const sessions = await Promise.all(Array.from({ length: concurrency }, () => signIn()));
+    const refreshTokens = sessions.map((s) => s.refresh_token);
+    const refreshGrant = await measureServer(child, iterations, async (worker) => {
+      const res = await request(
+        `${base}/token?grant_type=refresh_token`,
+        'POST',
+        json,
+        JSON.stringify({ refresh_token: refreshTokens[worker] }),
+      );
+      if (res.status !== 200) throw new Error(`refresh grant ${res.status} ${res.text}`);
+      refreshTokens[worker] = (JSON.parse(res.text) as { refresh_token: string }).refresh_token;
+    });
+    const getUser = await measureServer(child, iterations, async (worker) => {
+      const res = await request(`${base}/user`, 'GET', {
+        apikey: ready.anonKey,
+        authorization: `Bearer ${sessions[worker]!.access_token}`,
       });
-      if (res.status !== 200) throw new Error(`refresh grant ${res.status}`);
-      refreshToken = ((await res.json()) as { refresh_token: string }).refresh_token;
-    });
-    const getUser = await measure(iterations, async () => {
-      const res = await fetch(`${base}/user`, {
-        headers: { ...headers, authorization: `Bearer ${first.access_token}` },
-      });
-      if (res.status !== 200) throw new Error(`GET /user ${res.status}`);
-      await res.arrayBuffer();
+      if (res.status !== 200) throw new Error(`GET /user ${res.status} ${res.text}`);
     });
 
+    const engine = serverDbUrl ? 'PostgreSQL' : 'PGlite (embedded)';
+    const migrations = withClubHook
+      ? 'platform and club migrations (the club access-token hook runs on every token)'
+      : 'platform migrations only (no access-token hook)';
+    console.log(`auth benchmark on ${engine}, ${migrations}`);
     console.log(
-      `auth benchmark on ${t.db.engine}, sequential requests (ratios are p50 against the bare figure above them)`,
+      `server in a child process, keep-alive client at concurrency ${concurrency}, load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
     );
-    console.log(row('bcrypt compare (cost 10)', bcrypt));
+    console.log('ratios: p50 against the bare figure, and bare requests/s over server requests/s');
+    console.log(row('bcrypt compare (cost 10), bare', bcrypt));
     console.log(row('POST /token password grant', passwordGrant, bcrypt));
-    console.log(row('JWT sign+verify (ES256)', jwt));
-    console.log(row('indexed select', indexed));
-    console.log(row('JWT sign+verify + indexed select', jwtPlusQuery));
-    console.log(row('HTTP round trip (GET /auth/v1/health)', roundTrip));
-    if (hookCall) console.log(row('custom access token hook (SQL, alone)', hookCall));
-    console.log(row('POST /token refresh grant', refreshGrant, jwtPlusQuery));
-    console.log(row('GET /user', getUser, jwtPlusQuery));
-    const overhead = (f: Figures) => `${((f.p50 - roundTrip.p50) / jwtPlusQuery.p50).toFixed(2)}×`;
-    console.log(
-      `without the HTTP round trip: refresh grant ${overhead(refreshGrant)}, GET /user ${overhead(getUser)} of JWT sign+verify + indexed select`,
-    );
+    console.log(row('ES256 sign+verify + indexed select, bare', jwtAndQuery));
+    console.log(row('POST /token refresh grant', refreshGrant, jwtAndQuery));
+    console.log(row('GET /user', getUser, jwtAndQuery));
+    console.log(row('GET /health (the HTTP floor)', health, jwtAndQuery));
   } finally {
-    await t.stop();
+    agent.destroy();
+    await baseline.close();
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (baseUrl && dbName) {
+      const admin = new pg.Client({ connectionString: baseUrl });
+      await admin.connect();
+      await admin.query(`drop database if exists ${dbName} with (force)`);
+      await admin.end();
+    }
   }
 }
 
-await main();
+if (process.argv.includes('--serve')) await serve();
+else await main();

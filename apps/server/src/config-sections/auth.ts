@@ -87,6 +87,7 @@ export const authEnv = z.object({
   AUTH_RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_OTP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).default(30),
+  AUTH_API_MAX_REQUEST_DURATION: z.coerce.number().positive().max(600).default(10),
   AUTH_MFA_MAX_FACTORS: z.coerce.number().int().min(1).max(50).default(10),
   AUTH_MFA_PHONE_ENABLED: flag(false),
   AUTH_HOOK_CUSTOM_ACCESS_TOKEN: hookSetting,
@@ -141,6 +142,8 @@ export function readAuthConfig(input: AuthEnv | Record<string, unknown>) {
       otp: env.AUTH_RATE_LIMIT_OTP,
       anonymous: env.AUTH_RATE_LIMIT_ANONYMOUS,
     },
+    /** Past this, a request answers 504 request_timeout (GOTRUE_API_MAX_REQUEST_DURATION). */
+    maxRequestDurationMs: Math.round(env.AUTH_API_MAX_REQUEST_DURATION * 1000),
     mfaMaxFactors: env.AUTH_MFA_MAX_FACTORS,
     mfaPhoneEnabled: env.AUTH_MFA_PHONE_ENABLED,
     customAccessTokenHook: env.AUTH_HOOK_CUSTOM_ACCESS_TOKEN,

@@ -14,6 +14,13 @@ interface HookTarget {
   explicit: boolean;
 }
 
+const hookTimeoutMs = 2000;
+const hookTimeout = () =>
+  new AuthError(
+    500,
+    'hook_timeout',
+    `Failed to reach hook within maximum time of ${(hookTimeoutMs / 1000).toFixed(6)} seconds`,
+  );
 const probeCache = new WeakMap<AuthContext, { at: number; exists: boolean }>();
 
 function targetOf(setting: string): HookTarget | undefined {
@@ -23,6 +30,7 @@ function targetOf(setting: string): HookTarget | undefined {
   return schema && fn ? { schema, fn, explicit: true } : undefined;
 }
 
+/** Probed through `q`: inside a transaction on PGlite, the database has no other connection. */
 async function hookExists(ctx: AuthContext, q: Queryable, target: HookTarget): Promise<boolean> {
   if (target.explicit) return true;
   const cached = probeCache.get(ctx);
@@ -73,6 +81,12 @@ function checkClaims(claims: unknown): Record<string, unknown> {
   return c;
 }
 
+/** Whether token issuing calls a hook (the "auto" probe is cached for two seconds). */
+export async function accessTokenHookActive(ctx: AuthContext): Promise<boolean> {
+  const target = targetOf(ctx.config.customAccessTokenHook);
+  return target !== undefined && (await hookExists(ctx, ctx.deps.db, target));
+}
+
 export async function runAccessTokenHook(
   ctx: AuthContext,
   q: Queryable,
@@ -92,26 +106,30 @@ export async function runAccessTokenHook(
     authentication_method: input.method,
   };
   let output: unknown;
+  const started = performance.now();
   try {
-    const { rows: before } = await q.query<{ t: string }>(`select current_setting('statement_timeout') as t`);
-    await q.query(`select set_config('statement_timeout', '2000', true)`);
-    const { rows } = await q.query<{ result: unknown }>(
-      `select "${target.schema.replace(/"/g, '')}"."${target.fn.replace(/"/g, '')}"($1::jsonb) as result`,
-      [JSON.stringify(event)],
+    // Two statements: the first arms the limit and reads the previous one; the second
+    // restores it after the call, which already runs under the limit armed at its start.
+    const { rows: before } = await q.query<{ t: string }>(
+      `select current_setting('statement_timeout') as t, set_config('statement_timeout', $1, true)`,
+      [String(hookTimeoutMs)],
     );
-    await q.query(`select set_config('statement_timeout', $1, true)`, [before[0]?.t ?? '0']);
+    const { rows } = await q.query<{ result: unknown }>(
+      `select "${target.schema.replace(/"/g, '')}"."${target.fn.replace(/"/g, '')}"($1::jsonb) as result,
+              set_config('statement_timeout', $2, true)`,
+      [JSON.stringify(event), before[0]?.t ?? '0'],
+    );
     output = rows[0]?.result;
   } catch (error) {
     ctx.logger.error({ err: error }, 'custom access token hook failed');
     if (error instanceof DatabaseError && error.code === '57014') {
-      throw new AuthError(
-        500,
-        'hook_timeout',
-        'Failed to reach hook within maximum time of 2.000000 seconds',
-      );
+      throw hookTimeout();
     }
     throw new AuthError(500, 'unexpected_failure', 'Error running the custom access token hook');
   }
+  // The embedded database has no statement timer (it runs on this thread), so there
+  // the limit is applied when the call returns; the transaction then rolls back.
+  if (performance.now() - started > hookTimeoutMs) throw hookTimeout();
   if (typeof output === 'string') {
     try {
       output = JSON.parse(output);

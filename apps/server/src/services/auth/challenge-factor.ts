@@ -25,7 +25,7 @@ export async function findOwnFactor(ctx: AuthContext, userId: string, factorId: 
 }
 
 export async function challengeFactor(ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {
-  ctx.limits.takeRequest('mfa_challenge', trustedRateLimitKey(ctx, c), 15, 60);
+  await ctx.limits.takeRequest('mfa_challenge', trustedRateLimitKey(ctx, c), 15, 60);
   const auth = await requireFactorUser(ctx, c);
   await readBody(c);
   const factor = await findOwnFactor(ctx, auth.user.id, c.req.param('id') ?? '');
@@ -41,7 +41,7 @@ export async function challengeFactor(ctx: AuthContext, c: Context<AppEnv>): Pro
     assertSendFrequency(ctx, factor.last_challenged_at, 'sms');
     const code = generateOtp(ctx.config.otpLength);
     otpHash = tokenHash(factor.phone ?? '', code);
-    ctx.limits.takeSend('sms');
+    await ctx.limits.takeSend(ctx.deps.db, 'sms');
     const body =
       mailLocale(ctx, auth.user) === 'da'
         ? `Din bekræftelseskode er ${code}`

@@ -24,7 +24,7 @@ export function createAuthService(deps: ServerDeps): ServiceModule {
     mailer: messaging.mailer,
     sms: messaging.sms,
     inbox: messaging.inbox,
-    limits: new RateLimits(config.rateLimitEmailSent, config.rateLimitSmsSent),
+    limits: new RateLimits(deps.db, config.rateLimitEmailSent, config.rateLimitSmsSent),
     logger: deps.logger.child({ service: 'auth' }),
   };
   return {

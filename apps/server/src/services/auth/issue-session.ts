@@ -3,9 +3,18 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../../database/database';
 import { signJwt } from '../../access/jwt';
-import { runAccessTokenHook } from './access-token-hook';
+import { accessTokenHookActive, runAccessTokenHook } from './access-token-hook';
+import type { AuditAction } from './audit-log';
 import type { AuthContext } from './auth-context';
-import { findUserById, loadRenderedUser, type UserRow } from './user-records';
+import { authTransaction } from './auth-transaction';
+import {
+  findUserById,
+  loadRenderedUser,
+  renderUser,
+  type FactorRow,
+  type IdentityRow,
+  type UserRow,
+} from './user-records';
 
 export interface SessionRequestInfo {
   ip: string;
@@ -28,16 +37,6 @@ const mfaMethods = new Set(['totp', 'mfa/phone', 'mfa/webauthn']);
 
 export function hashRefreshToken(token: string): string {
   return crypto.createHash('sha256').update(token).digest('base64url');
-}
-
-export async function createSession(q: Queryable, userId: string, info: SessionRequestInfo): Promise<string> {
-  const id = crypto.randomUUID();
-  await q.query(
-    `insert into auth.sessions (id, user_id, created_at, updated_at, aal, refreshed_at, user_agent, ip)
-     values ($1, $2, now(), now(), 'aal1', now() at time zone 'utc', $3, $4::inet)`,
-    [id, userId, info.userAgent?.slice(0, 512) ?? null, info.ip],
-  );
-  return id;
 }
 
 /** Upserts an amr row; MFA methods raise the session to aal2. */
@@ -77,22 +76,49 @@ export async function newRefreshToken(
   return token;
 }
 
-/** Signs an access token for the session with its current amr/aal, through the hook. */
+export interface AmrEntry {
+  method: string;
+  timestamp: number;
+}
+
+/** What auth.start_session and auth.refresh_session answer (platform migration 0007). */
+export interface SessionSnapshot {
+  status: string;
+  user: UserRow;
+  session_id: string;
+  identities: IdentityRow[];
+  factors: FactorRow[];
+  amr: AmrEntry[];
+}
+
+/**
+ * Runs token issuing inside a transaction only when an access-token hook takes part (its
+ * time limit is transaction-local and its failure must undo the rotation); without one,
+ * each session statement is a single statement that commits by itself.
+ */
+export async function tokenStatements<T>(ctx: AuthContext, fn: (q: Queryable) => Promise<T>): Promise<T> {
+  return (await accessTokenHookActive(ctx)) ? authTransaction(ctx, fn) : fn(ctx.deps.db);
+}
+
+/** Signs an access token for the session with its amr/aal, through the hook. */
 export async function mintAccessToken(
   ctx: AuthContext,
   q: Queryable,
   user: UserRow,
-  sessionId: string,
+  session: { id: string; amr?: AmrEntry[] },
   method: string,
   ip: string,
 ): Promise<{ token: string; expiresAt: number; issuedAt: number }> {
-  const { rows: amrRows } = await q.query<{ method: string; at: string }>(
-    `select authentication_method as method, extract(epoch from updated_at)::bigint::text as at
-       from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
-    [sessionId],
-  );
+  let amr = session.amr;
+  if (!amr) {
+    const { rows } = await q.query<{ method: string; at: string }>(
+      `select authentication_method as method, extract(epoch from updated_at)::bigint::text as at
+         from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
+      [session.id],
+    );
+    amr = rows.map((r) => ({ method: r.method, timestamp: Number(r.at) }));
+  }
   const now = Math.floor(Date.now() / 1000);
-  const amr = amrRows.map((r) => ({ method: r.method, timestamp: Number(r.at) }));
   const claims: Record<string, unknown> = {
     iss: ctx.externalUrl,
     sub: user.id,
@@ -106,7 +132,7 @@ export async function mintAccessToken(
     role: user.role || 'authenticated',
     aal: amr.some((a) => mfaMethods.has(a.method)) ? 'aal2' : 'aal1',
     amr,
-    session_id: sessionId,
+    session_id: session.id,
     is_anonymous: user.is_anonymous,
   };
   const final = await runAccessTokenHook(ctx, q, { userId: user.id, claims, method, ip });
@@ -114,6 +140,32 @@ export async function mintAccessToken(
   return { token: await signJwt(ctx.deps.keys, final, ctx.jwtExpiry), expiresAt: exp, issuedAt: now };
 }
 
+type ResponseExtras = Partial<
+  Pick<SessionResponse, 'provider_token' | 'provider_refresh_token' | 'weak_password'>
+>;
+
+function assemble(
+  minted: { token: string; expiresAt: number; issuedAt: number },
+  refreshToken: string,
+  user: Record<string, unknown>,
+  extra: ResponseExtras,
+): SessionResponse {
+  const response: SessionResponse = {
+    access_token: minted.token,
+    token_type: 'bearer',
+    // Measured from the token's own iat, so it is the configured lifetime however long issuing took.
+    expires_in: Math.max(minted.expiresAt - minted.issuedAt, 1),
+    expires_at: minted.expiresAt,
+    refresh_token: refreshToken,
+    user,
+  };
+  if (extra.provider_token) response.provider_token = extra.provider_token;
+  if (extra.provider_refresh_token) response.provider_refresh_token = extra.provider_refresh_token;
+  if (extra.weak_password !== undefined) response.weak_password = extra.weak_password;
+  return response;
+}
+
+/** The session response for an existing session, reading the user and amr afresh. */
 export async function sessionResponse(
   ctx: AuthContext,
   q: Queryable,
@@ -122,39 +174,74 @@ export async function sessionResponse(
   refreshToken: string,
   method: string,
   info: SessionRequestInfo,
-  extra: Partial<Pick<SessionResponse, 'provider_token' | 'provider_refresh_token' | 'weak_password'>> = {},
-  current?: UserRow,
 ): Promise<SessionResponse> {
-  const user = current ?? (await findUserById(q, userId));
+  const user = await findUserById(q, userId);
   if (!user) throw new Error('session user vanished');
-  const { token, expiresAt, issuedAt } = await mintAccessToken(ctx, q, user, sessionId, method, info.ip);
-  const response: SessionResponse = {
-    access_token: token,
-    token_type: 'bearer',
-    // Measured from the token's own iat, so it is the configured lifetime however long issuing took.
-    expires_in: Math.max(expiresAt - issuedAt, 1),
-    expires_at: expiresAt,
-    refresh_token: refreshToken,
-    user: await loadRenderedUser(q, user),
-  };
-  if (extra.provider_token) response.provider_token = extra.provider_token;
-  if (extra.provider_refresh_token) response.provider_refresh_token = extra.provider_refresh_token;
-  if (extra.weak_password !== undefined) response.weak_password = extra.weak_password;
-  return response;
+  const minted = await mintAccessToken(ctx, q, user, { id: sessionId }, method, info.ip);
+  return assemble(minted, refreshToken, await loadRenderedUser(q, user), {});
 }
 
-/** Signs the user in: a new session with the amr method, a refresh token and the response. */
+/** The session response from a snapshot the session functions returned: no further reads. */
+export async function snapshotResponse(
+  ctx: AuthContext,
+  q: Queryable,
+  snapshot: SessionSnapshot,
+  refreshToken: string,
+  method: string,
+  ip: string,
+  extra: ResponseExtras = {},
+): Promise<SessionResponse> {
+  const minted = await mintAccessToken(
+    ctx,
+    q,
+    snapshot.user,
+    { id: snapshot.session_id, amr: snapshot.amr },
+    method,
+    ip,
+  );
+  return assemble(
+    minted,
+    refreshToken,
+    renderUser(snapshot.user, snapshot.identities, snapshot.factors),
+    extra,
+  );
+}
+
+export interface IssueExtras extends ResponseExtras {
+  /** An audit row written by the same statement that starts the session. */
+  audit?: { action: AuditAction; traits?: Record<string, unknown> };
+}
+
+/**
+ * Signs the user in: a new session with the amr method, a refresh token, the last
+ * sign-in stamp and the optional audit row in one statement, then the response.
+ */
 export async function issueSession(
   ctx: AuthContext,
   q: Queryable,
   userId: string,
   method: string,
   info: SessionRequestInfo,
-  extra: Parameters<typeof sessionResponse>[7] = {},
+  extra: IssueExtras = {},
 ): Promise<SessionResponse> {
-  const sessionId = await createSession(q, userId, info);
-  await recordAmr(q, sessionId, method);
-  const refreshToken = await newRefreshToken(q, userId, sessionId, null);
-  await q.query(`update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1`, [userId]);
-  return sessionResponse(ctx, q, userId, sessionId, refreshToken, method, info, extra);
+  const refreshToken = crypto.randomBytes(24).toString('base64url');
+  const { rows } = await q.query<{ snapshot: SessionSnapshot }>(
+    'select auth.start_session($1, $2, $3, $4, $5, $6, $7::jsonb) as snapshot',
+    [
+      userId,
+      method,
+      hashRefreshToken(refreshToken),
+      info.ip,
+      info.userAgent ?? null,
+      extra.audit?.action ?? null,
+      extra.audit?.traits ? JSON.stringify(extra.audit.traits) : null,
+    ],
+  );
+  const snapshot = rows[0]?.snapshot;
+  if (snapshot?.status !== 'ok') throw new Error('session user vanished');
+  return snapshotResponse(ctx, q, snapshot, refreshToken, method, info.ip, {
+    provider_token: extra.provider_token,
+    provider_refresh_token: extra.provider_refresh_token,
+    weak_password: extra.weak_password,
+  });
 }

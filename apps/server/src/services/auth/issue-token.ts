@@ -11,7 +11,7 @@ import { refreshGrant } from './refresh-grant';
 import { readBody } from './request-body';
 
 export async function issueToken(ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {
-  ctx.limits.takeRequest('token', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.token, 300);
+  await ctx.limits.takeRequest('token', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.token, 300);
   const body = await readBody(c);
   const grantType = c.req.query('grant_type') ?? (typeof body.grant_type === 'string' ? body.grant_type : '');
   switch (grantType) {

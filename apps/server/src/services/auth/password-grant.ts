@@ -1,14 +1,13 @@
-// POST /token?grant_type=password (brief §7.3). Unknown users cost a bcrypt compare
-// too, so timing does not reveal which addresses exist.
+// POST /token?grant_type=password (brief §7.3): one lookup, one bcrypt compare, one
+// statement starting the session. Unknown users cost a bcrypt compare too, so timing
+// does not reveal which addresses exist.
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/app-env';
-import { audit } from './audit-log';
 import type { AuthContext } from './auth-context';
-import { authTransaction } from './auth-transaction';
 import { AuthError, validation } from './auth-errors';
 import { checkCaptcha } from './captcha';
 import { requestInfo } from './client-ip';
-import { issueSession } from './issue-session';
+import { issueSession, tokenStatements } from './issue-session';
 import { passwordWeakness, verifyPassword } from './passwords';
 import { normaliseEmail, normalisePhone, optionalString, rawString, type Body } from './request-body';
 import { findUserByEmail, findUserByPhone, isPast } from './user-records';
@@ -57,18 +56,13 @@ export async function passwordGrant(ctx: AuthContext, c: Context<AppEnv>, body: 
     { minLength: ctx.config.passwordMinLength, requiredCharacters: ctx.config.passwordRequiredCharacters },
     password,
   );
-  const session = await authTransaction(ctx, async (q) => {
-    await audit(q, {
-      action: 'login',
-      actorId: user.id,
-      actorUsername: user.email ?? user.phone ?? '',
-      ip: info.ip,
-      traits: { provider: lookupEmail ? 'email' : 'phone' },
-    });
-    return issueSession(ctx, q, user.id, 'password', info, {
+  // One statement (session, amr, refresh token, sign-in stamp, audit row) unless a hook runs.
+  const session = await tokenStatements(ctx, (q) =>
+    issueSession(ctx, q, user.id, 'password', info, {
+      audit: { action: 'login', traits: { provider: lookupEmail ? 'email' : 'phone' } },
       weak_password:
         weakness.reasons.length > 0 ? { message: weakness.message, reasons: weakness.reasons } : null,
-    });
-  });
+    }),
+  );
   return c.json(session, 200);
 }

@@ -1,56 +1,72 @@
-// Rate limits (brief §11): per-IP token buckets that apply only with a trusted client-IP
-// header, and the process-wide hourly mail and SMS send counters.
+// Rate limits (brief §11), counted in auth.rate_limit_counters (platform migration 0006)
+// so that every server process on one database shares them: per-IP request limits that
+// apply only with a trusted client-IP header, and the hourly mail and SMS send limits.
+// Each counted request is one upsert: a key's window opens at its first request and
+// lasts a fixed time, so a burst is never split across two windows.
+import type { Queryable } from '../../database/database';
 import { AuthError } from './auth-errors';
 
-interface Bucket {
-  tokens: number;
-  at: number;
-}
+/** GoTrue's burst for every per-IP limiter. */
+const burst = 30;
+/** Expired windows are deleted on every this-many-th counted request. */
+const pruneEvery = 500;
 
 export class RateLimits {
-  private readonly buckets = new Map<string, Bucket>();
-  private readonly sends = new Map<'email' | 'sms', { window: number; count: number }>();
+  private counted = 0;
 
   constructor(
+    private readonly db: Queryable,
     private readonly mailPerHour: number | undefined,
     private readonly smsPerHour: number | undefined,
   ) {}
 
-  /** Takes one request from a bucket refilled at `perWindow` per `windowSeconds` (burst 30). */
-  takeRequest(limiter: string, key: string | undefined, perWindow: number, windowSeconds: number): void {
+  /**
+   * Counts one request against `perWindow` per `windowSeconds` with a burst of 30. A fixed
+   * window holding the burst, burst / rate seconds long, gives the token bucket's
+   * long-run rate and its burst without keeping a bucket per key.
+   */
+  async takeRequest(
+    limiter: string,
+    key: string | undefined,
+    perWindow: number,
+    windowSeconds: number,
+  ): Promise<void> {
     if (key === undefined) return;
-    const id = `${limiter}:${key}`;
-    const now = Date.now();
-    const burst = Math.max(30, 1);
-    const bucket = this.buckets.get(id) ?? { tokens: burst, at: now };
-    bucket.tokens = Math.min(burst, bucket.tokens + ((now - bucket.at) / 1000) * (perWindow / windowSeconds));
-    bucket.at = now;
-    if (bucket.tokens < 1) {
-      this.buckets.set(id, bucket);
-      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
-    }
-    bucket.tokens -= 1;
-    this.buckets.set(id, bucket);
-    if (this.buckets.size > 50_000) this.prune(now);
+    const window = Math.max(1, Math.round((burst * windowSeconds) / perWindow));
+    const hits = await this.hit(this.db, `${limiter}:${key}`, window);
+    if (hits > burst) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached');
   }
 
-  /** Counts one outgoing message against the hourly limit, or refuses it. */
-  takeSend(channel: 'email' | 'sms'): void {
+  /**
+   * Counts one outgoing message against the hourly limit, or refuses it. Given the
+   * sending transaction, so a send that is rolled back is not counted.
+   */
+  async takeSend(q: Queryable, channel: 'email' | 'sms'): Promise<void> {
     const limit = channel === 'email' ? this.mailPerHour : this.smsPerHour;
     if (limit === undefined) return;
-    const window = Math.floor(Date.now() / 3_600_000);
-    const current = this.sends.get(channel);
-    const entry = current && current.window === window ? current : { window, count: 0 };
-    if (entry.count >= limit) {
+    const hits = await this.hit(q, `send:${channel}`, 3600);
+    if (hits > limit) {
       throw channel === 'email'
         ? new AuthError(429, 'over_email_send_rate_limit', 'email rate limit exceeded')
         : new AuthError(429, 'over_sms_send_rate_limit', 'SMS rate limit exceeded');
     }
-    entry.count += 1;
-    this.sends.set(channel, entry);
   }
 
-  private prune(now: number): void {
-    for (const [id, bucket] of this.buckets) if (now - bucket.at > 3_600_000) this.buckets.delete(id);
+  private async hit(q: Queryable, bucket: string, windowSeconds: number): Promise<number> {
+    const { rows } = await q.query<{ hits: number }>(
+      `insert into auth.rate_limit_counters as c (bucket, window_start, expires_at, hits)
+       values ($1, now(), now() + make_interval(secs => $2), 1)
+       on conflict (bucket) do update set
+         hits = case when c.expires_at <= now() then 1 else c.hits + 1 end,
+         window_start = case when c.expires_at <= now() then now() else c.window_start end,
+         expires_at = case when c.expires_at <= now() then now() + make_interval(secs => $2) else c.expires_at end
+       returning c.hits`,
+      [bucket.slice(0, 200), windowSeconds],
+    );
+    this.counted += 1;
+    if (this.counted % pruneEvery === 0) {
+      await this.db.query('delete from auth.rate_limit_counters where expires_at < now()');
+    }
+    return rows[0]?.hits ?? 1;
   }
 }

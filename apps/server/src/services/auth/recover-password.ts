@@ -14,7 +14,7 @@ import { issueEmailToken } from './send-auth-message';
 import { findUserByEmail } from './user-records';
 
 export async function recoverPassword(ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {
-  ctx.limits.takeRequest('recover', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.otp, 300);
+  await ctx.limits.takeRequest('recover', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.otp, 300);
   const body = await readBody(c);
   if (!ctx.config.emailEnabled)
     throw new AuthError(400, 'email_provider_disabled', 'Email logins are disabled');

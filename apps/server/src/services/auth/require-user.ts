@@ -7,7 +7,7 @@ import type { Queryable } from '../../database/database';
 import type { AuthContext } from './auth-context';
 import { AuthError } from './auth-errors';
 import { isUuid } from './request-body';
-import { isPast, type UserRow } from './user-records';
+import { isPast, type FactorRow, type IdentityRow, type UserRow } from './user-records';
 
 export interface SessionRow {
   id: string;
@@ -22,7 +22,14 @@ export interface AuthenticatedUser {
   token: string;
   user: UserRow;
   session: SessionRow | undefined;
+  /** Loaded by the same statement when asked for (GET /user renders them). */
+  identities?: IdentityRow[];
+  factors?: FactorRow[];
 }
+
+const relationColumns = `,
+  coalesce((select json_agg(i order by i.created_at, i.id) from auth.identities i where i.user_id = u.id), '[]'::json) as r_identities,
+  coalesce((select json_agg(f order by f.created_at, f.id) from auth.mfa_factors f where f.user_id = u.id), '[]'::json) as r_factors`;
 
 export function bearerToken(c: Context): string {
   const header = c.req.header('authorization') ?? '';
@@ -44,6 +51,7 @@ export async function requireUser(
   ctx: AuthContext,
   c: Context,
   q: Queryable = ctx.deps.db,
+  options: { relations?: boolean } = {},
 ): Promise<AuthenticatedUser> {
   const token = bearerToken(c);
   const claims = await verifyAccessToken(ctx, token);
@@ -59,9 +67,13 @@ export async function requireUser(
       s_aal: string | null;
       s_created_at: string | null;
       s_factor_id: string | null;
+      r_identities?: IdentityRow[];
+      r_factors?: FactorRow[];
     }
   >(
-    `select u.*, s.id as s_id, s.aal::text as s_aal, s.created_at as s_created_at, s.factor_id as s_factor_id
+    `select u.*, s.id as s_id, s.aal::text as s_aal, s.created_at as s_created_at, s.factor_id as s_factor_id${
+      options.relations ? relationColumns : ''
+    }
        from auth.users u left join auth.sessions s on s.id = $2 and s.user_id = u.id
       where u.id = $1`,
     [claims.sub, sessionId !== undefined && isUuid(sessionId) ? sessionId : null],
@@ -69,7 +81,7 @@ export async function requireUser(
   const found = rows[0];
   if (!found || found.deleted_at)
     throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
-  const { s_id, s_aal, s_created_at, s_factor_id, ...user } = found;
+  const { s_id, s_aal, s_created_at, s_factor_id, r_identities, r_factors, ...user } = found;
   let session: SessionRow | undefined;
   if (sessionId !== undefined) {
     if (!s_id)
@@ -84,7 +96,12 @@ export async function requireUser(
   }
   if (user.banned_until && !isPast(user.banned_until))
     throw new AuthError(403, 'user_banned', 'User is banned');
-  return { claims, token, user, session };
+  const auth: AuthenticatedUser = { claims, token, user, session };
+  if (options.relations) {
+    auth.identities = r_identities ?? [];
+    auth.factors = r_factors ?? [];
+  }
+  return auth;
 }
 
 const adminRoles = new Set(['service_role', 'supabase_admin']);

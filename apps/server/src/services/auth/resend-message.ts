@@ -10,13 +10,18 @@ import { requestInfo, trustedRateLimitKey } from './client-ip';
 import { createFlowState, readPkceParams } from './pkce-flow';
 import { redirectTarget } from './redirect-target';
 import { normaliseEmail, normalisePhone, optionalString, readBody } from './request-body';
-import { issueEmailToken, issueSmsToken } from './send-auth-message';
+import {
+  issueEmailToken,
+  issueSmsToken,
+  sendPhoneConfirmation,
+  sendSignupConfirmation,
+} from './send-auth-message';
 import { findUserByEmail, findUserByPhone, type UserRow } from './user-records';
 
 const types = ['signup', 'email_change', 'sms', 'phone_change'];
 
 export async function resendMessage(ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {
-  ctx.limits.takeRequest('resend', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.otp, 300);
+  await ctx.limits.takeRequest('resend', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.otp, 300);
   const body = await readBody(c);
   const type = optionalString(body, 'type');
   if (!type || !types.includes(type))
@@ -42,24 +47,7 @@ export async function resendMessage(ctx: AuthContext, c: Context<AppEnv>): Promi
     if (type === 'signup') {
       const user = await findUserByEmail(q, email!);
       if (!user || user.email_confirmed_at) return {};
-      if (pkce)
-        await createFlowState(q, {
-          userId: user.id,
-          authenticationMethod: 'email/signup',
-          providerType: 'email',
-          pkce,
-        });
-      await issueEmailToken(ctx, q, user, {
-        kind: 'signup',
-        email: email!,
-        column: 'confirmation_token',
-        sentAtColumn: 'confirmation_sent_at',
-        verifyType: 'signup',
-        redirectTo,
-        pkce: pkce !== undefined,
-        deliver: true,
-        checkFrequency: true,
-      });
+      await sendSignupConfirmation(ctx, q, user, { email: email!, redirectTo, pkce });
       return {};
     }
     if (type === 'email_change') {
@@ -107,13 +95,7 @@ export async function resendMessage(ctx: AuthContext, c: Context<AppEnv>): Promi
     const user = await findUserByPhone(q, phone!);
     if (type === 'sms') {
       if (!user || user.phone_confirmed_at) return {};
-      const sent = await issueSmsToken(ctx, q, user, {
-        phone: phone!,
-        column: 'confirmation_token',
-        sentAtColumn: 'confirmation_sent_at',
-        checkFrequency: true,
-      });
-      return sent;
+      return sendPhoneConfirmation(ctx, q, user, phone!);
     }
     const { rows } = await q.query<UserRow>(
       `select * from auth.users where phone = $1 or phone_change = $1 limit 1`,

@@ -27,6 +27,7 @@ import { reauthenticate } from './reauthenticate';
 import { recoverPassword } from './recover-password';
 import { maxBodyBytes } from './request-body';
 import { resendMessage } from './resend-message';
+import { withinRequestTimeLimit } from './request-time-limit';
 import { sendOtp } from './send-otp';
 import { clearDevInbox, showDevInbox } from './show-dev-inbox';
 import { showHealth, showJwks, showSettings } from './show-service-info';
@@ -44,7 +45,9 @@ export function authRoutes(ctx: AuthContext): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const run = (endpoint: Endpoint) => async (c: Context<AppEnv>) => {
     try {
-      return await endpoint(ctx, c);
+      return await withinRequestTimeLimit(ctx.config.maxRequestDurationMs, c.get('log') ?? ctx.logger, () =>
+        endpoint(ctx, c),
+      );
     } catch (error) {
       if (error instanceof AuthError || error instanceof OAuthError) return renderAuthError(c, error);
       (c.get('log') ?? ctx.logger).error({ err: error, path: c.req.path }, 'auth request failed');

@@ -6,6 +6,7 @@ import { DeliveryError } from '../../mail/mailer';
 import type { AuthContext } from './auth-context';
 import { afterCommit } from './auth-transaction';
 import { AuthError } from './auth-errors';
+import { createFlowState, type PkceParams } from './pkce-flow';
 import { renderAuthMail, type MailKind, type MailLocale } from './mail-templates';
 import { generateOtp, storeToken, tokenHash, type TokenColumn } from './one-time-tokens';
 import { secondsSince, type UserRow } from './user-records';
@@ -90,7 +91,7 @@ export async function issueEmailToken(
     ? verifyLink(ctx, stored, request.verifyType, request.redirectTo)
     : undefined;
   if (request.deliver) {
-    if (!ctx.config.mailerAutoconfirm) ctx.limits.takeSend('email');
+    if (!ctx.config.mailerAutoconfirm) await ctx.limits.takeSend(q, 'email');
     const content = renderAuthMail(request.kind, mailLocale(ctx, user), {
       link: actionLink,
       code: otp,
@@ -134,7 +135,7 @@ export async function issueSmsToken(
   },
 ): Promise<SmsReceipt> {
   if (request.checkFrequency) assertSendFrequency(ctx, user[request.sentAtColumn], 'sms');
-  ctx.limits.takeSend('sms');
+  await ctx.limits.takeSend(q, 'sms');
   const otp = generateOtp(ctx.config.otpLength);
   await storeToken(
     q,
@@ -168,3 +169,46 @@ export async function issueSmsToken(
 
 /** The answer body of an SMS send: {} or {message_id}, filled in once the SMS is handed over. */
 export type SmsReceipt = { message_id?: string };
+
+/** The sign-up confirmation mail (again), with a flow state when the client uses PKCE. */
+export async function sendSignupConfirmation(
+  ctx: AuthContext,
+  q: Queryable,
+  user: UserRow,
+  request: { email: string; redirectTo: string; pkce: PkceParams | undefined },
+): Promise<void> {
+  if (request.pkce) {
+    await createFlowState(q, {
+      userId: user.id,
+      authenticationMethod: 'email/signup',
+      providerType: 'email',
+      pkce: request.pkce,
+    });
+  }
+  await issueEmailToken(ctx, q, user, {
+    kind: 'signup',
+    email: request.email,
+    column: 'confirmation_token',
+    sentAtColumn: 'confirmation_sent_at',
+    verifyType: 'signup',
+    redirectTo: request.redirectTo,
+    pkce: request.pkce !== undefined,
+    deliver: true,
+    checkFrequency: true,
+  });
+}
+
+/** The phone confirmation code by SMS, at most once per SMS frequency window. */
+export function sendPhoneConfirmation(
+  ctx: AuthContext,
+  q: Queryable,
+  user: UserRow,
+  phone: string,
+): Promise<SmsReceipt> {
+  return issueSmsToken(ctx, q, user, {
+    phone,
+    column: 'confirmation_token',
+    sentAtColumn: 'confirmation_sent_at',
+    checkFrequency: true,
+  });
+}

@@ -20,7 +20,7 @@ import {
   optionalString,
   readBody,
 } from './request-body';
-import { issueEmailToken, issueSmsToken } from './send-auth-message';
+import { issueEmailToken, sendPhoneConfirmation, sendSignupConfirmation } from './send-auth-message';
 import { readChannel } from './sign-up';
 import {
   findUserByEmail,
@@ -32,7 +32,7 @@ import {
 } from './user-records';
 
 export async function sendOtp(ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {
-  ctx.limits.takeRequest('otp', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.otp, 300);
+  await ctx.limits.takeRequest('otp', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.otp, 300);
   const body = await readBody(c);
   const rawEmail = optionalString(body, 'email');
   const rawPhone = optionalString(body, 'phone');
@@ -91,34 +91,9 @@ export async function sendOtp(ctx: AuthContext, c: Context<AppEnv>): Promise<Res
         user = (await findUserById(q, id))!;
       }
     }
-    if (phone) {
-      const sent = await issueSmsToken(ctx, q, user, {
-        phone,
-        column: 'confirmation_token',
-        sentAtColumn: 'confirmation_sent_at',
-        checkFrequency: true,
-      });
-      return sent;
-    }
+    if (phone) return sendPhoneConfirmation(ctx, q, user, phone);
     if (!user.email_confirmed_at) {
-      if (pkce)
-        await createFlowState(q, {
-          userId: user.id,
-          authenticationMethod: 'email/signup',
-          providerType: 'email',
-          pkce,
-        });
-      await issueEmailToken(ctx, q, user, {
-        kind: 'signup',
-        email: email!,
-        column: 'confirmation_token',
-        sentAtColumn: 'confirmation_sent_at',
-        verifyType: 'signup',
-        redirectTo,
-        pkce: pkce !== undefined,
-        deliver: true,
-        checkFrequency: true,
-      });
+      await sendSignupConfirmation(ctx, q, user, { email: email!, redirectTo, pkce });
       return {};
     }
     if (pkce)

@@ -16,7 +16,12 @@ export async function signInAnonymously(ctx: AuthContext, c: Context<AppEnv>, bo
     throw new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   if (ctx.config.disableSignup)
     throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
-  ctx.limits.takeRequest('anonymous', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.anonymous, 3600);
+  await ctx.limits.takeRequest(
+    'anonymous',
+    trustedRateLimitKey(ctx, c),
+    ctx.config.rateLimits.anonymous,
+    3600,
+  );
   const data = optionalObject(body, 'data') ?? {};
   const info = requestInfo(ctx, c);
   await checkCaptcha(ctx, c, body, info.ip);

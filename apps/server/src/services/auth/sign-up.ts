@@ -11,7 +11,7 @@ import { requestInfo, trustedRateLimitKey } from './client-ip';
 import { confirmEmail, confirmPhone } from './confirm-user';
 import { issueSession } from './issue-session';
 import { assertStrongPassword, hashPassword } from './passwords';
-import { createFlowState, readPkceParams } from './pkce-flow';
+import { readPkceParams } from './pkce-flow';
 import { redirectTarget } from './redirect-target';
 import {
   normaliseEmail,
@@ -21,7 +21,7 @@ import {
   rawString,
   readBody,
 } from './request-body';
-import { issueEmailToken, issueSmsToken } from './send-auth-message';
+import { sendPhoneConfirmation, sendSignupConfirmation } from './send-auth-message';
 import { signInAnonymously } from './sign-in-anonymously';
 import {
   findUserByEmail,
@@ -44,7 +44,7 @@ export async function signUp(ctx: AuthContext, c: Context<AppEnv>): Promise<Resp
   const rawEmail = optionalString(body, 'email');
   const rawPhone = optionalString(body, 'phone');
   if (!rawEmail && !rawPhone) return signInAnonymously(ctx, c, body);
-  ctx.limits.takeRequest('signup', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.otp, 300);
+  await ctx.limits.takeRequest('signup', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.otp, 300);
   if (ctx.config.disableSignup)
     throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
   const password = rawString(body, 'password');
@@ -89,31 +89,9 @@ export async function signUp(ctx: AuthContext, c: Context<AppEnv>): Promise<Resp
         return { kind: 'user' as const, body: obfuscatedUser(provider, email, phone, data) };
       }
       if (email) {
-        await issueEmailToken(ctx, q, existing, {
-          kind: 'signup',
-          email,
-          column: 'confirmation_token',
-          sentAtColumn: 'confirmation_sent_at',
-          verifyType: 'signup',
-          redirectTo,
-          pkce: pkce !== undefined,
-          deliver: true,
-          checkFrequency: true,
-        });
-        if (pkce)
-          await createFlowState(q, {
-            userId: existing.id,
-            authenticationMethod: 'email/signup',
-            providerType: 'email',
-            pkce,
-          });
+        await sendSignupConfirmation(ctx, q, existing, { email, redirectTo, pkce });
       } else {
-        await issueSmsToken(ctx, q, existing, {
-          phone: phone!,
-          column: 'confirmation_token',
-          sentAtColumn: 'confirmation_sent_at',
-          checkFrequency: true,
-        });
+        await sendPhoneConfirmation(ctx, q, existing, phone!);
       }
       const fresh = (email ? await findUserByEmail(q, email) : await findUserByPhone(q, phone!))!;
       const rendered = await loadRenderedUser(q, fresh);
@@ -153,33 +131,9 @@ export async function signUp(ctx: AuthContext, c: Context<AppEnv>): Promise<Resp
       else await confirmPhone(q, id);
       return { kind: 'session' as const, body: await issueSession(ctx, q, id, 'password', info) };
     }
-    if (email) {
-      if (pkce)
-        await createFlowState(q, {
-          userId: id,
-          authenticationMethod: 'email/signup',
-          providerType: 'email',
-          pkce,
-        });
-      await issueEmailToken(ctx, q, user, {
-        kind: 'signup',
-        email,
-        column: 'confirmation_token',
-        sentAtColumn: 'confirmation_sent_at',
-        verifyType: 'signup',
-        redirectTo,
-        pkce: pkce !== undefined,
-        deliver: true,
-        checkFrequency: false,
-      });
-    } else {
-      await issueSmsToken(ctx, q, user, {
-        phone: phone!,
-        column: 'confirmation_token',
-        sentAtColumn: 'confirmation_sent_at',
-        checkFrequency: false,
-      });
-    }
+    // A new user has no earlier send, so the frequency check always passes here.
+    if (email) await sendSignupConfirmation(ctx, q, user, { email, redirectTo, pkce });
+    else await sendPhoneConfirmation(ctx, q, user, phone!);
     await audit(q, {
       action: 'user_confirmation_requested',
       actorId: id,

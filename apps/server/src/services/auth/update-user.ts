@@ -44,7 +44,7 @@ export function mergeMetadata(
 }
 
 export async function updateUser(ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {
-  ctx.limits.takeRequest('user', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.otp, 300);
+  await ctx.limits.takeRequest('user', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.otp, 300);
   const auth = await requireUser(ctx, c);
   const body = await readBody(c);
   const user = auth.user;

@@ -24,7 +24,7 @@ interface ChallengeRow {
 }
 
 export async function verifyFactor(ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {
-  ctx.limits.takeRequest('mfa_verify', trustedRateLimitKey(ctx, c), 15, 60);
+  await ctx.limits.takeRequest('mfa_verify', trustedRateLimitKey(ctx, c), 15, 60);
   const auth = await requireFactorUser(ctx, c);
   const body = await readBody(c);
   const factor = await findOwnFactor(ctx, auth.user.id, c.req.param('id') ?? '');

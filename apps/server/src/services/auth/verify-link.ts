@@ -50,7 +50,7 @@ export async function verifyLink(ctx: AuthContext, c: Context<AppEnv>): Promise<
   const token = c.req.query('token') ?? '';
   const pkceToken = token.startsWith('pkce_');
   try {
-    ctx.limits.takeRequest('verify', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.verify, 300);
+    await ctx.limits.takeRequest('verify', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.verify, 300);
     const type = readVerifyType(c.req.query('type'));
     if (!(emailTypes as readonly string[]).includes(type) || type === 'email') {
       throw new AuthError(400, 'validation_failed', `Unsupported verification type: ${type}`);

@@ -11,7 +11,7 @@ import { optionalString, readBody } from './request-body';
 import { readVerifyType, verifyToken } from './verify-token';
 
 export async function verifyPost(ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {
-  ctx.limits.takeRequest('verify', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.verify, 300);
+  await ctx.limits.takeRequest('verify', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.verify, 300);
   const body = await readBody(c);
   const type = readVerifyType(body.type);
   const token = optionalString(body, 'token');
