@@ -387,7 +387,6 @@ async function main(): Promise<void> {
   );
   const changesExpected = inserts * changeSubscribers;
   const rows: [string, (r: Figures) => string][] = [
-    ['load average at start', (r) => r.load],
     ...latencyRows('broadcast', (r) => r.broadcast, pacedRounds * sockets),
     ['burst deliveries/s', (r) => r.deliveriesPerSecond.toFixed(0)],
     ...latencyRows('change', (r) => r.changes, changesExpected),
@@ -396,6 +395,7 @@ async function main(): Promise<void> {
     ['inserts/s unpublished', (r) => r.writes.plain.toFixed(0)],
     ['inserts/s published', (r) => r.writes.published.toFixed(0)],
   ];
+  for (const r of results) console.log(`load average (1/5/15 min) when ${r.engine} started: ${r.load}`);
   const width = 30;
   console.log(
     ['', ...results.map((r) => r.engine)]

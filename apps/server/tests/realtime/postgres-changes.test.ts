@@ -307,6 +307,41 @@ describe.each(protocolVersions)('postgres_changes over protocol %s', (vsn) => {
     expect(published.rows.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('carries only the selected columns when a subscription lists them, and refuses unknown ones', async () => {
+    const c = await client();
+    const narrow = collect(c, 'selected', {
+      event: '*',
+      schema: 'public',
+      table: 'rt_open',
+      select: ['id', 'label'],
+    } as never);
+    const whole = collect(c, 'unselected', { event: '*', schema: 'public', table: 'rt_open' });
+    for (const x of [narrow, whole]) expect((await subscribe(x.channel)).status).toBe('SUBSCRIBED');
+    await t.db.query(`insert into public.rt_open (id, label, n, doc) values (7, 'seven', 7.5, '{"a":1}')`);
+    await t.db.query(`update public.rt_open set n = 8 where id = 7`);
+    await waitFor(() => narrow.got.length === 2 && whole.got.length === 2, 'insert and update at both');
+    expect(narrow.got[0]!.new).toEqual({ id: 7, label: 'seven' });
+    expect(narrow.got[1]).toMatchObject({
+      eventType: 'UPDATE',
+      new: { id: 7, label: 'seven' },
+      old: { id: 7 },
+    });
+    expect(Object.keys(whole.got[0]!.new).sort()).toEqual(['at', 'doc', 'flags', 'id', 'label', 'n']);
+
+    const system: { status: string; message: string }[] = [];
+    const unknown = c
+      .channel('selected-unknown')
+      .on(
+        'postgres_changes',
+        { event: 'INSERT', schema: 'public', table: 'rt_open', select: ['id', 'nope'] } as never,
+        () => undefined,
+      )
+      .on('system', {}, (m: { status: string; message: string }) => system.push(m));
+    expect((await subscribe(unknown)).status).toBe('SUBSCRIBED');
+    await waitFor(() => system.some((m) => m.status === 'error'), 'system error');
+    expect(system.find((m) => m.status === 'error')!.message).toMatch(/column "nope" does not exist/);
+  });
+
   it('reports a subscription on a missing column as a system error but stays subscribed', async () => {
     const c = await client();
     const system: { status: string; message: string }[] = [];

@@ -10,6 +10,7 @@ import { textFrame } from '../wire/websocket-frame';
 import { subscriptionCovers } from './change-subscription';
 import {
   evaluateChange,
+  selectColumns,
   type CapturedChange,
   type Candidate,
   type ChangeOp,
@@ -149,17 +150,24 @@ export async function openChangeFeed(options: {
     const outcome = await evaluateChange(deps, change, candidates);
     if (!outcome) return undefined;
     return () => {
-      // The change data is serialised once; each distinct (version, topic, ids) gets a frame.
-      const dataJson = JSON.stringify(outcome.data);
+      // The change data is serialised once per column list; each distinct (version, topic,
+      // ids) gets a frame.
+      const dataJson = new Map<string, string>();
       const frames = new Map<string, Buffer>();
-      for (const { member, ids } of outcome.deliveries) {
+      for (const { member, ids, select } of outcome.deliveries) {
         if (!members.has(member) || !member.socket.open) continue;
         const vsn = member.socket.vsn;
         const key = `${vsn}|${member.topic}|${ids.join(',')}`;
         let frame = frames.get(key);
         if (frame === undefined) {
+          const selectKey = select?.join('\u0000') ?? '';
+          let data = dataJson.get(selectKey);
+          if (data === undefined) {
+            data = JSON.stringify(selectColumns(outcome.data, select));
+            dataJson.set(selectKey, data);
+          }
           const head = { joinRef: null, ref: null, topic: member.topic, event: 'postgres_changes' };
-          frame = textFrame(encodeTextAround(vsn, head, `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`));
+          frame = textFrame(encodeTextAround(vsn, head, `{"ids":${JSON.stringify(ids)},"data":${data}}`));
           frames.set(key, frame);
         }
         member.socket.sendFrame(frame);

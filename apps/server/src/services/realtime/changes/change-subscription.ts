@@ -21,6 +21,8 @@ export interface ChangeSubscription {
   /** '*' subscribes to every table of the schema. */
   table: string;
   filter: ColumnFilter | undefined;
+  /** The columns the client asked for with `select`; changes then carry only these. */
+  select: string[] | undefined;
   /** The table's oid once validated; '0' for every table (a * schema or table). */
   relid?: string;
 }
@@ -93,6 +95,14 @@ function subscriptionId(parts: unknown[]): number {
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
+function parseSelect(raw: unknown): string[] | undefined {
+  if (raw === undefined || raw === null) return undefined;
+  if (!Array.isArray(raw) || raw.length === 0 || !raw.every((c) => typeof c === 'string' && c !== '')) {
+    throw new SubscriptionError('select must be a list of column names');
+  }
+  return [...new Set(raw as string[])];
+}
+
 export function parseChangeSubscription(raw: unknown): ChangeSubscription {
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
     throw new SubscriptionError('a postgres_changes entry must be an object');
@@ -109,13 +119,17 @@ export function parseChangeSubscription(raw: unknown): ChangeSubscription {
   const filter = filterText ? parseFilter(filterText) : undefined;
   if (filter && (schema === '*' || table === '*'))
     throw new SubscriptionError('filters need one schema and table');
+  const select = parseSelect(params.select);
+  if (select && (schema === '*' || table === '*'))
+    throw new SubscriptionError('select needs one schema and table');
   return {
-    id: subscriptionId([event, schema, table, filterText ?? null]),
+    id: subscriptionId([event, schema, table, filterText ?? null, ...(select ? [select] : [])]),
     params,
     event,
     schema,
     table,
     filter,
+    select,
   };
 }
 

@@ -44,6 +44,8 @@ export interface ChangeData {
 export interface Delivery {
   member: ChannelMember;
   ids: number[];
+  /** The columns these subscriptions selected; undefined for all. */
+  select: string[] | undefined;
 }
 
 export interface EvaluateDeps {
@@ -148,6 +150,15 @@ async function runChecks(
   return checks;
 }
 
+/** The change data narrowed to the columns a subscription selected. */
+export function selectColumns(data: ChangeData, select: string[] | undefined): ChangeData {
+  if (!select) return data;
+  const narrowed: ChangeData = { ...data, columns: data.columns.filter((c) => select.includes(c.name)) };
+  if (data.record) narrowed.record = pick(data.record, select);
+  if (data.old_record) narrowed.old_record = pick(data.old_record, select);
+  return narrowed;
+}
+
 export async function evaluateChange(
   deps: EvaluateDeps,
   change: CapturedChange,
@@ -165,10 +176,16 @@ export async function evaluateChange(
   const admitted: Delivery[] = [];
   for (const { member, subs } of candidates) {
     if (!checks.mayRead.get(member.subscriber.role)) continue;
-    const ids = subs
-      .filter((s) => !s.filter || checks.filterPassed.get(JSON.stringify(s.filter)))
-      .map((s) => s.id);
-    if (ids.length > 0) admitted.push({ member, ids: [...new Set(ids)] });
+    // One delivery per distinct column list: its subscriptions share one payload.
+    const bySelect = new Map<string, Delivery>();
+    for (const sub of subs) {
+      if (sub.filter && !checks.filterPassed.get(JSON.stringify(sub.filter))) continue;
+      const key = sub.select?.join('\u0000') ?? '';
+      const delivery = bySelect.get(key) ?? { member, ids: [], select: sub.select };
+      if (!delivery.ids.includes(sub.id)) delivery.ids.push(sub.id);
+      bySelect.set(key, delivery);
+    }
+    admitted.push(...bySelect.values());
   }
   if (admitted.length === 0) return undefined;
 

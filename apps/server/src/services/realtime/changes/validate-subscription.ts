@@ -15,6 +15,16 @@ export async function validateSubscription(db: Queryable, sub: ChangeSubscriptio
   ]);
   const oid = found.rows[0]?.oid;
   if (!oid) throw new SubscriptionError(`relation ${sub.schema}.${sub.table} does not exist`);
+  if (sub.select) {
+    const missing = await db.query<{ name: string }>(
+      `select c.name from unnest($1::text[]) as c(name)
+       where not exists (select 1 from pg_catalog.pg_attribute a
+                         where a.attrelid = $2::oid and a.attname = c.name and a.attnum > 0 and not a.attisdropped)`,
+      [sub.select, oid],
+    );
+    const name = missing.rows[0]?.name;
+    if (name !== undefined) throw new SubscriptionError(`column "${name}" does not exist`);
+  }
   if (!sub.filter) {
     sub.relid = oid;
     return;
