@@ -1,35 +1,87 @@
 // npm run bench:web — builds the web app, then prints, for /en/login and a community overview:
-// the gzip size of the JavaScript and CSS the page loads, the largest chunks of the build, and
-// Lighthouse scores (performance, accessibility, best practices) in headless Chromium, with
-// Lighthouse's mobile and desktop settings.
-import { execSync } from 'node:child_process';
+// the gzip size of the JavaScript and CSS the page loads (and which files), the largest chunks
+// of the build, and Lighthouse scores (performance, accessibility, best practices) with the
+// metrics behind performance, in headless Chromium under Lighthouse's mobile and desktop
+// settings. The server runs in a child process (serve-bench-platform.ts), serving the build the
+// way `npm start` does. Prints figures and the load average; asserts nothing.
+//   npm run bench:web            (add -- --no-build to measure the existing apps/web/dist)
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import readline from 'node:readline';
 import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { chromium } from 'playwright-core';
+import { chromium, type BrowserContext } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../support/browser';
-import { addMembership, createUser, repoRoot, startE2ePlatform } from '../support/e2e-platform';
+import { repoRoot } from '../support/e2e-platform';
+import { benchUser } from './serve-bench-platform';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gzipSize = (buffer: Buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+
+async function startServer(): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(repoRoot, 'e2e/bench/serve-bench-platform.ts')],
+    {
+      cwd: repoRoot,
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
+  const lines = readline.createInterface({ input: child.stdout! });
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before it was ready`)));
+    lines.on('line', (line) => {
+      if (line.startsWith('{')) resolve((JSON.parse(line) as { url: string }).url);
+    });
+  });
+  return { url, child };
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function signIn(context: BrowserContext, baseUrl: string): Promise<void> {
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/en/login`);
+  await page.getByLabel('Email').fill(benchUser.email);
+  await page.getByLabel('Password', { exact: true }).fill(benchUser.password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL(`${baseUrl}/en/bench`);
+  await page.close();
+}
+
+interface LoadedFile {
+  file: string;
+  kind: 'js' | 'css';
+  gzip: number;
+}
+
+const metricIds = {
+  FCP: 'first-contentful-paint',
+  LCP: 'largest-contentful-paint',
+  TBT: 'total-blocking-time',
+  CLS: 'cumulative-layout-shift',
+  SI: 'speed-index',
+} as const;
 
 async function main(): Promise<void> {
   if (!process.argv.includes('--no-build')) {
     console.log('Building the web app…');
     execSync('npm run build -w apps/web', { cwd: repoRoot, stdio: 'ignore' });
   }
-  const platform = await startE2ePlatform({ LOG_LEVEL: 'silent' });
-  const userId = await createUser(platform, 'bench@example.dk', 'bench-kode-2026');
-  await addMembership(
-    platform,
-    userId,
-    { slug: 'bench', name: 'Benchmark IF' },
-    { role: 'owner', areas: ['event', 'news', 'member'] },
-  );
-
+  const { url: baseUrl, child } = await startServer();
   const port = 9300 + Math.floor(Math.random() * 500);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -39,58 +91,42 @@ async function main(): Promise<void> {
   });
   try {
     const pages = [
-      { name: '/en/login', url: `${platform.url}/en/login`, ready: 'Sign in' },
-      { name: 'community overview', url: `${platform.url}/en/bench`, ready: 'Benchmark IF' },
+      { name: '/en/login', url: `${baseUrl}/en/login`, ready: 'Sign in', signedIn: false },
+      { name: 'community overview', url: `${baseUrl}/en/bench`, ready: 'Benchmark IF', signedIn: true },
     ];
+    console.log(`Load average before measuring: ${loadAverage()} (${os.cpus().length} cores)`);
 
-    // Sign in once, so the overview loads as a signed-in admin (Lighthouse keeps the storage).
-    const signIn = await context.newPage();
-    await signIn.goto(`${platform.url}/en/login`);
-    await signIn.getByLabel('Email').fill('bench@example.dk');
-    await signIn.getByLabel('Password', { exact: true }).fill('bench-kode-2026');
-    await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await signIn.waitForURL(`${platform.url}/en/bench`);
-    await signIn.close();
-
-    const sizes: Record<string, { js: number; css: number; files: number }> = {};
+    const loadedFiles: Record<string, LoadedFile[]> = {};
     for (const target of pages) {
+      await context.clearCookies();
+      if (target.signedIn) await signIn(context, baseUrl);
       const page = await context.newPage();
-      const loaded = new Map<string, { kind: 'js' | 'css'; bytes: number }>();
+      const loaded = new Map<string, LoadedFile>();
       page.on('response', async (response) => {
         const url = new URL(response.url());
         const kind = url.pathname.endsWith('.js') ? 'js' : url.pathname.endsWith('.css') ? 'css' : undefined;
-        if (!kind || url.origin !== new URL(platform.url).origin) return;
+        if (!kind || url.origin !== new URL(baseUrl).origin) return;
         try {
-          loaded.set(url.pathname, { kind, bytes: gzipSize(await response.body()) });
+          loaded.set(url.pathname, {
+            file: path.basename(url.pathname),
+            kind,
+            gzip: gzipSize(await response.body()),
+          });
         } catch {
           // a response without a body (redirect) carries no code
         }
       });
-      if (target.name === '/en/login') await context.clearCookies();
       await page.goto(target.url, { waitUntil: 'networkidle' });
       await page.getByRole('heading', { level: 1, name: target.ready }).waitFor();
-      const all = [...loaded.values()];
-      sizes[target.name] = {
-        js: all.filter((f) => f.kind === 'js').reduce((sum, f) => sum + f.bytes, 0),
-        css: all.filter((f) => f.kind === 'css').reduce((sum, f) => sum + f.bytes, 0),
-        files: all.length,
-      };
+      loadedFiles[target.name] = [...loaded.values()].sort((a, b) => b.gzip - a.gzip);
       await page.close();
-      if (target.name === '/en/login') {
-        const again = await context.newPage();
-        await again.goto(`${platform.url}/en/login`);
-        await again.getByLabel('Email').fill('bench@example.dk');
-        await again.getByLabel('Password', { exact: true }).fill('bench-kode-2026');
-        await again.getByRole('button', { name: 'Sign in', exact: true }).click();
-        await again.waitForURL(`${platform.url}/en/bench`);
-        await again.close();
-      }
     }
 
     const scores: Record<string, Record<string, string>> = {};
     for (const preset of ['mobile', 'desktop'] as const) {
       for (const target of pages) {
-        if (target.name === '/en/login') await context.clearCookies();
+        await context.clearCookies();
+        if (target.signedIn) await signIn(context, baseUrl);
         const result = await lighthouse(
           target.url,
           {
@@ -102,38 +138,41 @@ async function main(): Promise<void> {
           },
           preset === 'desktop' ? desktopConfig : undefined,
         );
-        const categories = result?.lhr.categories ?? {};
+        const lhr = result?.lhr;
         const score = (id: string) => {
-          const value = categories[id]?.score;
+          const value = lhr?.categories[id]?.score;
           return value === null || value === undefined ? 'n/a' : String(Math.round(value * 100));
         };
-        scores[`${target.name} (${preset})`] = {
+        const row: Record<string, string> = {
           performance: score('performance'),
           accessibility: score('accessibility'),
           'best practices': score('best-practices'),
         };
-        if (target.name === '/en/login') {
-          const again = await context.newPage();
-          await again.goto(`${platform.url}/en/login`);
-          await again.getByLabel('Email').fill('bench@example.dk');
-          await again.getByLabel('Password', { exact: true }).fill('bench-kode-2026');
-          await again.getByRole('button', { name: 'Sign in', exact: true }).click();
-          await again.waitForURL(`${platform.url}/en/bench`);
-          await again.close();
-        }
+        for (const [label, id] of Object.entries(metricIds))
+          row[label] = lhr?.audits[id]?.displayValue ?? 'n/a';
+        scores[`${target.name} (${preset})`] = row;
       }
     }
 
     console.log('\nJavaScript and CSS loaded (gzip)');
     console.log(['page'.padEnd(22), 'JS'.padStart(10), 'CSS'.padStart(10), 'files'.padStart(6)].join(' '));
-    for (const [name, s] of Object.entries(sizes)) {
+    for (const [name, files] of Object.entries(loadedFiles)) {
+      const sum = (kind: LoadedFile['kind']) =>
+        files.filter((f) => f.kind === kind).reduce((s, f) => s + f.gzip, 0);
       console.log(
-        [name.padEnd(22), kb(s.js).padStart(10), kb(s.css).padStart(10), String(s.files).padStart(6)].join(
-          ' ',
-        ),
+        [
+          name.padEnd(22),
+          kb(sum('js')).padStart(10),
+          kb(sum('css')).padStart(10),
+          String(files.length).padStart(6),
+        ].join(' '),
       );
     }
     console.log('Aim: at most 250 KB of gzipped JavaScript for /en/login.');
+    for (const [name, files] of Object.entries(loadedFiles)) {
+      console.log(`\nFiles loaded by ${name} (gzip)`);
+      for (const f of files) console.log(`  ${f.file.padEnd(44)} ${kb(f.gzip).padStart(10)}`);
+    }
 
     const assets = path.join(repoRoot, 'apps/web/dist/assets');
     const chunks = fs
@@ -145,35 +184,25 @@ async function main(): Promise<void> {
       })
       .sort((a, b) => b.gzip - a.gzip)
       .slice(0, 8);
-    console.log('\nLargest chunks');
+    console.log('\nLargest chunks of the build');
     console.log(['file'.padEnd(44), 'raw'.padStart(10), 'gzip'.padStart(10)].join(' '));
     for (const c of chunks)
       console.log([c.file.padEnd(44), kb(c.raw).padStart(10), kb(c.gzip).padStart(10)].join(' '));
 
-    console.log('\nLighthouse (headless Chromium)');
-    console.log(
-      [
-        'page'.padEnd(34),
-        'performance'.padStart(12),
-        'accessibility'.padStart(14),
-        'best practices'.padStart(15),
-      ].join(' '),
-    );
+    console.log('\nLighthouse (headless Chromium; form factor in brackets, simulated throttling)');
+    const columns = ['performance', 'accessibility', 'best practices', ...Object.keys(metricIds)];
+    console.log(['page'.padEnd(34), ...columns.map((c) => c.padStart(Math.max(c.length, 8)))].join(' '));
     for (const [name, s] of Object.entries(scores)) {
       console.log(
-        [
-          name.padEnd(34),
-          s.performance!.padStart(12),
-          s.accessibility!.padStart(14),
-          s['best practices']!.padStart(15),
-        ].join(' '),
+        [name.padEnd(34), ...columns.map((c) => (s[c] ?? 'n/a').padStart(Math.max(c.length, 8)))].join(' '),
       );
     }
     console.log('Aim: performance ≥ 90, accessibility ≥ 95.');
+    console.log(`Load average after measuring: ${loadAverage()}`);
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
-    await platform.stop();
+    await stopServer(child);
   }
 }
 

@@ -6,13 +6,23 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { ErrorView } from './app/error-view';
 import { installFatalErrorHandlers } from './app/fatal-error';
-import { createAppRouter } from './app/router';
+import { createAppRouter, preloadRouteModules } from './app/router';
 import { loadAppConfig } from './lib/app-config';
 import { startBuildCheck } from './lib/build-check';
 import { detectDevice } from './lib/device';
-import { createQueryClient } from './lib/query-client';
 import { createSupabase } from './lib/supabase';
 import { rememberUrlAuthError, clearAuthDataFromAddress } from './lib/url-auth';
+
+function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
 
 async function start(): Promise<void> {
   const element = document.getElementById('root');
@@ -23,6 +33,7 @@ async function start(): Promise<void> {
   const root = createRoot(element);
   try {
     installFatalErrorHandlers();
+    preloadRouteModules(window.location.pathname);
     const config = await loadAppConfig();
     document.title = config.appName;
     const client = createSupabase(config);
@@ -31,7 +42,11 @@ async function start(): Promise<void> {
     clearAuthDataFromAddress();
     startBuildCheck();
     const device = detectDevice(navigator.userAgent, navigator.maxTouchPoints);
-    root.render(<App router={createAppRouter()} queryClient={createQueryClient()} device={device} />);
+    const router = createAppRouter();
+    // The static first paint of index.html stays until the first page can render, so the
+    // visitor never sees an interim spinner between the two.
+    await routerReady(router);
+    root.render(<App router={router} device={device} />);
   } catch (error) {
     console.error('The app could not mount', error);
     root.render(

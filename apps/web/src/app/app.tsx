@@ -1,4 +1,3 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { languageFromPath } from '@club/i18n';
 import { useSyncExternalStore } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
@@ -8,11 +7,9 @@ import { fatalError, subscribeFatalError } from './fatal-error';
 
 export function App({
   router,
-  queryClient,
   device,
 }: {
   router: ReturnType<typeof createBrowserRouter>;
-  queryClient: QueryClient;
   device: DeviceInfo;
 }) {
   const fatal = useSyncExternalStore(subscribeFatalError, fatalError, fatalError);
@@ -26,9 +23,7 @@ export function App({
     );
   return (
     <DeviceContext.Provider value={device}>
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
+      <RouterProvider router={router} />
     </DeviceContext.Provider>
   );
 }

@@ -13,7 +13,7 @@ import {
   useRevalidator,
 } from 'react-router';
 import { toast } from '../components/ui/toast-store';
-import { Toaster } from '../components/ui/toaster';
+import { DeferredToaster } from '../components/ui/deferred-toaster';
 import { isNewBuildAvailable } from '../lib/build-check';
 import { forceColourMode, type ColourValue } from '../lib/colour-mode';
 import { useDevice } from '../lib/device';
@@ -91,7 +91,7 @@ export function RootLayout() {
         />
       ) : null}
       <Outlet />
-      <Toaster />
+      <DeferredToaster />
       <ScrollRestoration />
     </>
   );

@@ -1,10 +1,12 @@
 // The routing table (product.md §2). Every page is loaded on demand so /en/login stays small.
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { communityAreaRoutes } from './community-routes';
 import { NotFoundView, RouteErrorView } from './error-view';
 import { LoadingView } from './loading-view';
 import { RootLayout } from './root-layout';
 import { communityLoader, languageLoader, requireSession, rootLoader, signedOutOnly } from './route-guards';
+
+const queryLayout = () => import('./routes/query-layout-route');
 
 export function createRoutes(): RouteObject[] {
   return [
@@ -34,19 +36,33 @@ export function createRoutes(): RouteObject[] {
                     },
                     { path: 'reset', lazy: () => import('./routes/reset-route') },
                     { path: 'new-password', lazy: () => import('./routes/new-password-route') },
-                    { path: 'profile', loader: requireSession, lazy: () => import('./routes/profile-route') },
+                    {
+                      lazy: queryLayout,
+                      children: [
+                        {
+                          path: 'profile',
+                          loader: requireSession,
+                          lazy: () => import('./routes/profile-route'),
+                        },
+                      ],
+                    },
                   ],
                 },
                 { path: 'confirm', lazy: () => import('./routes/confirm-route') },
                 {
-                  id: 'community',
-                  path: ':community',
-                  loader: communityLoader,
-                  lazy: () => import('./routes/community-layout-route'),
+                  lazy: queryLayout,
                   children: [
-                    { index: true, lazy: () => import('./routes/overview-route') },
-                    ...communityAreaRoutes(),
-                    { path: '*', Component: NotFoundView },
+                    {
+                      id: 'community',
+                      path: ':community',
+                      loader: communityLoader,
+                      lazy: () => import('./routes/community-layout-route'),
+                      children: [
+                        { index: true, lazy: () => import('./routes/overview-route') },
+                        ...communityAreaRoutes(),
+                        { path: '*', Component: NotFoundView },
+                      ],
+                    },
                   ],
                 },
                 { path: '*', Component: NotFoundView },
@@ -61,4 +77,13 @@ export function createRoutes(): RouteObject[] {
 
 export function createAppRouter() {
   return createBrowserRouter(createRoutes());
+}
+
+/** Starts loading the code of the routes a path matches, so the chunks arrive while the app
+ * still reads its configuration and session instead of after them. */
+export function preloadRouteModules(pathname: string): void {
+  for (const match of matchRoutes(createRoutes(), pathname) ?? []) {
+    const { lazy } = match.route;
+    if (typeof lazy === 'function') void lazy().catch(() => undefined);
+  }
 }

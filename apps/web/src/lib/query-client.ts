@@ -10,3 +10,11 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+let shared: QueryClient | undefined;
+
+/** The app's client, made on first use so pages without data never load react-query. */
+export function appQueryClient(): QueryClient {
+  shared ??= createQueryClient();
+  return shared;
+}

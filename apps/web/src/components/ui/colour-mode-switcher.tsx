@@ -1,16 +1,11 @@
+// Light, dark or system colour mode; disabled while a route forces a mode. The menu's code
+// loads on first use.
 import { commonMessages } from '@club/i18n/namespaces/common';
 import { Monitor, Moon, Sun } from 'lucide-react';
 import { setColourPreference, useColourMode, type ColourPreference } from '../../lib/colour-mode';
 import { useT } from '../../lib/i18n';
 import { Button } from './button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from './dropdown-menu';
+import { DeferredRadioMenu } from './deferred-menu';
 
 const icons = { light: Sun, dark: Moon, system: Monitor } as const;
 
@@ -19,8 +14,8 @@ export function ColourModeSwitcher() {
   const mode = useColourMode();
   const Icon = icons[mode.preference];
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <DeferredRadioMenu
+      trigger={
         <Button
           variant="ghost"
           size="icon"
@@ -29,24 +24,14 @@ export function ColourModeSwitcher() {
         >
           <Icon aria-hidden="true" />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent>
-        <DropdownMenuLabel>{t('colourMode.label')}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          value={mode.preference}
-          onValueChange={(value) => setColourPreference(value as ColourPreference)}
-        >
-          {(['light', 'dark', 'system'] as const).map((value) => {
-            const ItemIcon = icons[value];
-            return (
-              <DropdownMenuRadioItem key={value} value={value}>
-                <ItemIcon aria-hidden="true" />
-                {t(`colourMode.${value}`)}
-              </DropdownMenuRadioItem>
-            );
-          })}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+      label={t('colourMode.label')}
+      value={mode.preference}
+      options={(['light', 'dark', 'system'] as const).map((value) => {
+        const ItemIcon = icons[value];
+        return { value, label: t(`colourMode.${value}`), icon: <ItemIcon aria-hidden="true" /> };
+      })}
+      onValueChange={(value) => setColourPreference(value as ColourPreference)}
+    />
   );
 }

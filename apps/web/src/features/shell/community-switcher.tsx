@@ -2,14 +2,7 @@ import { shellMessages } from '@club/i18n/namespaces/shell';
 import { Building2, ChevronsUpDown } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuLabel,
-  DropdownMenuRadioGroup,
-  DropdownMenuRadioItem,
-  DropdownMenuTrigger,
-} from '../../components/ui/dropdown-menu';
+import { DeferredRadioMenu } from '../../components/ui/deferred-menu';
 import { localePath, useLanguage, useT } from '../../lib/i18n';
 
 export function CommunitySwitcher({
@@ -24,28 +17,20 @@ export function CommunitySwitcher({
   const navigate = useNavigate();
   const current = communities.find((c) => c.slug === slug);
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
+    <DeferredRadioMenu
+      trigger={
         <Button variant="ghost" className="min-w-0 max-w-[11rem] justify-start px-2 sm:max-w-[14rem]">
           <Building2 aria-hidden="true" />
           <span className="sr-only">{t('topBar.switchCommunity')}: </span>
           <span className="truncate">{current?.name ?? slug}</span>
           <ChevronsUpDown aria-hidden="true" className="opacity-60" />
         </Button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="start">
-        <DropdownMenuLabel>{t('topBar.community')}</DropdownMenuLabel>
-        <DropdownMenuRadioGroup
-          value={slug}
-          onValueChange={(next) => void navigate(localePath(language, next))}
-        >
-          {communities.map((c) => (
-            <DropdownMenuRadioItem key={c.slug} value={c.slug}>
-              {c.name}
-            </DropdownMenuRadioItem>
-          ))}
-        </DropdownMenuRadioGroup>
-      </DropdownMenuContent>
-    </DropdownMenu>
+      }
+      align="start"
+      label={t('topBar.community')}
+      value={slug}
+      options={communities.map((c) => ({ value: c.slug, label: c.name }))}
+      onValueChange={(next) => void navigate(localePath(language, next))}
+    />
   );
 }
