@@ -6,9 +6,14 @@
 //   (c) GET /health,
 // and prints requests/s, p50 and p99 for each and the ratios a/b and a/c.
 // Runs on the embedded database, and on PostgreSQL too when BENCH_DATABASE_URL (or
-// TEST_DATABASE_URL) is set. The server runs in this process, as the tests run it.
+// TEST_DATABASE_URL) is set. The server runs in a child process (this script with
+// --serve), so the HTTP client does not share the server's event loop; (b) runs in that
+// child too, because the embedded database lives there, while the server sits idle.
+import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import http from 'node:http';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
@@ -32,7 +37,7 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const query = 'select=*,bench_tags(*)&limit=50&order=id.desc';
 
 // A plain keep-alive HTTP client: fetch's stream machinery would cost more CPU than the
-// server under test, and the client shares this process with it.
+// server under test.
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 function get(url: string, headers: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -92,7 +97,12 @@ async function load(db: Database): Promise<void> {
   `);
 }
 
-async function bench(engine: string, db: Database): Promise<void> {
+/** The child: the server, the loaded table, and (b) on request. */
+async function serve(engine: 'pglite' | 'postgres', databaseUrl: string | undefined): Promise<void> {
+  const db =
+    engine === 'postgres' && databaseUrl
+      ? await openPostgresDatabase({ connectionString: databaseUrl, maxConnections: 10 })
+      : await openPgliteDatabase();
   const config = loadConfig({
     NODE_ENV: 'production',
     PORT: '0',
@@ -109,55 +119,98 @@ async function bench(engine: string, db: Database): Promise<void> {
     inMemoryKeys: true,
     migrationSources: defaultMigrationSources(repoRoot).filter((s) => s.ledger === 'platform'),
   });
+  await load(db);
+
+  // The statement the service builds for that request, run the way the service runs it.
+  const cache = await loadSchemaCache(db, ['public']);
+  const relation = findRelation(cache, 'public', 'bench_items')!;
+  const q = parseQueryParams(new URLSearchParams(query), false);
+  const root = planRead(cache, relation, '"bench_items"', parseSelect(q.select ?? '*'), q.nodes, false);
+  const params = new SqlParams();
+  const built = buildRootQuery(root, '"public"."bench_items" as "bench_items"', params, {
+    limit: 50,
+    offset: 0,
+  });
+  const sql = finalStatement([`pgrst_source as (${built.select})`], bodySql('json', false), null, null);
+  const settings = {
+    'app.cpr_key': 'x',
+    statement_timeout: String(config.rest.statementTimeoutMs),
+    transaction_read_only: 'on',
+  };
+  const direct = async () => {
+    const result = await withRequestContext(
+      db,
+      {
+        role: 'anon',
+        claims: { role: 'anon' },
+        method: 'GET',
+        path: '/bench_items',
+        headers: {},
+        searchPath: ['public', 'extensions'],
+        settings,
+      },
+      (tx) => tx.query<{ body: string }>(sql, params.values),
+    );
+    if (!result.rows[0]?.body) throw new Error('no body');
+  };
+
+  process.on('message', (msg: { run?: 'direct'; stop?: true }) => {
+    if (msg.stop) {
+      void platform.stop().finally(() => process.exit(0));
+      return;
+    }
+    measure(direct).then(
+      (figures) => process.send?.({ figures }),
+      (error: unknown) => process.send?.({ error: String(error) }),
+    );
+  });
+  process.send?.({ url: platform.url, anonKey: platform.keys.anonKey });
+}
+
+type ChildMessage = { url: string; anonKey: string } | { figures: Figures } | { error: string };
+
+function nextMessage(child: ChildProcess): Promise<ChildMessage> {
+  return new Promise((resolve, reject) => {
+    const onExit = (code: number | null) => reject(new Error(`server process exited with ${code}`));
+    child.once('exit', onExit);
+    child.once('message', (msg) => {
+      child.off('exit', onExit);
+      resolve(msg as ChildMessage);
+    });
+  });
+}
+
+async function bench(engine: 'pglite' | 'postgres', label: string, databaseUrl?: string): Promise<void> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', engine, databaseUrl ?? ''], {
+    // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (node --cpu-prof).
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
+    ],
+  });
   try {
-    await load(db);
-    const url = `${platform.url}/rest/v1/bench_items?${query}`;
-    const headers = { apikey: platform.keys.anonKey };
+    const ready = await nextMessage(child);
+    if (!('url' in ready)) throw new Error(`server failed: ${JSON.stringify(ready)}`);
+    const url = `${ready.url}/rest/v1/bench_items?${query}`;
+    const headers = { apikey: ready.anonKey };
     const check = await fetch(url, { headers });
     const rows = (await check.json()) as unknown[];
     if (check.status !== 200 || rows.length !== 50) throw new Error(`unexpected answer ${check.status}`);
 
-    // The statement the service builds for that request, run the way the service runs it.
-    const cache = await loadSchemaCache(db, ['public']);
-    const relation = findRelation(cache, 'public', 'bench_items')!;
-    const q = parseQueryParams(new URLSearchParams(query), false);
-    const root = planRead(cache, relation, '"bench_items"', parseSelect(q.select ?? '*'), q.nodes, false);
-    const params = new SqlParams();
-    const built = buildRootQuery(root, '"public"."bench_items" as "bench_items"', params, {
-      limit: 50,
-      offset: 0,
-    });
-    const sql = finalStatement([`pgrst_source as (${built.select})`], bodySql('json', false), null, null);
-    const settings = {
-      'app.cpr_key': 'x',
-      statement_timeout: String(config.rest.statementTimeoutMs),
-      transaction_read_only: 'on',
-    };
-    const direct = () =>
-      withRequestContext(
-        db,
-        {
-          role: 'anon',
-          claims: { role: 'anon' },
-          method: 'GET',
-          path: '/bench_items',
-          headers: {},
-          searchPath: ['public', 'extensions'],
-          settings,
-        },
-        (tx) => tx.query(sql, params.values),
-      ).then(() => undefined);
-
     const a = await measure(async () => {
       if ((await get(url, headers)) !== 200) throw new Error('read failed');
     });
-    const b = await measure(direct);
+    child.send({ run: 'direct' });
+    const answer = await nextMessage(child);
+    if (!('figures' in answer)) throw new Error(`direct run failed: ${JSON.stringify(answer)}`);
+    const b = answer.figures;
     const c = await measure(async () => {
-      if ((await get(`${platform.url}/health`)) !== 200) throw new Error('health failed');
+      if ((await get(`${ready.url}/health`)) !== 200) throw new Error('health failed');
     });
-    const line = (label: string, f: Figures) =>
-      `${label.padEnd(34)} ${f.perSecond.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(2).padStart(7)} ms   p99 ${f.p99.toFixed(2).padStart(7)} ms`;
-    console.log(`\n${engine} — ${iterations} requests, concurrency ${concurrency}`);
+    const line = (name: string, f: Figures) =>
+      `${name.padEnd(34)} ${f.perSecond.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(2).padStart(7)} ms   p99 ${f.p99.toFixed(2).padStart(7)} ms`;
+    console.log(`\n${label} — ${iterations} requests, concurrency ${concurrency}`);
     console.log(line('(a) GET select=*,child(*) HTTP', a));
     console.log(line('(b) same statement, no HTTP', b));
     console.log(line('(c) GET /health', c));
@@ -168,12 +221,23 @@ async function bench(engine: string, db: Database): Promise<void> {
       `a/c p50 ${(a.p50 / c.p50).toFixed(2)}   a/c p99 ${(a.p99 / c.p99).toFixed(2)}   c/a req/s ${(c.perSecond / a.perSecond).toFixed(2)}`,
     );
   } finally {
-    await platform.stop();
+    if (child.connected) child.send({ stop: true });
+    await new Promise<void>((resolve) => {
+      if (child.exitCode !== null) resolve();
+      else child.once('exit', () => resolve());
+    });
+    agent.destroy();
   }
 }
 
 async function main(): Promise<void> {
-  if (process.env.BENCH_SKIP_PGLITE !== 'true') await bench('PGlite (embedded)', await openPgliteDatabase());
+  console.log(
+    `load average: ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ')}`,
+  );
+  if (process.env.BENCH_SKIP_PGLITE !== 'true') await bench('pglite', 'PGlite (embedded)');
   const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (!baseUrl) {
     console.log('\n(set BENCH_DATABASE_URL to measure PostgreSQL as well)');
@@ -186,17 +250,23 @@ async function main(): Promise<void> {
   try {
     const target = new URL(baseUrl);
     target.pathname = `/${name}`;
-    await bench(
-      'PostgreSQL',
-      await openPostgresDatabase({ connectionString: target.toString(), maxConnections: 10 }),
-    );
+    await bench('postgres', 'PostgreSQL', target.toString());
   } finally {
     await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
   }
 }
 
-main().catch((error: unknown) => {
+const serveAt = process.argv.indexOf('--serve');
+const run =
+  serveAt >= 0
+    ? serve(
+        process.argv[serveAt + 1] === 'postgres' ? 'postgres' : 'pglite',
+        process.argv[serveAt + 2] || undefined,
+      )
+    : main();
+run.catch((error: unknown) => {
   console.error(error);
   process.exitCode = 1;
+  if (serveAt >= 0) process.exit(1);
 });

@@ -49,6 +49,7 @@ export const restEnv = z.object({
     .enum(['commit', 'commit-allow-override', 'rollback', 'rollback-allow-override'])
     .default('commit'),
   REST_AGGREGATES_ENABLED: flag(false),
+  REST_PLAN_ENABLED: flag(false),
   REST_SCHEMA_REFRESH_ON_MISS: flag(true),
   REST_OPENAPI_MODE: z
     .enum(['follow-privileges', 'ignore-privileges', 'disabled'])
@@ -71,6 +72,7 @@ export function readRestConfig(env: RestEnv) {
     allowUnfilteredWrites: env.REST_ALLOW_UNFILTERED_WRITES,
     txEnd: env.REST_TX_END,
     aggregatesEnabled: env.REST_AGGREGATES_ENABLED,
+    planEnabled: env.REST_PLAN_ENABLED,
     openApiMode: env.REST_OPENAPI_MODE,
     schemaRefreshOnMiss: env.REST_SCHEMA_REFRESH_ON_MISS,
   };

@@ -145,7 +145,7 @@ describe('gateway and roles', () => {
     const path = await t.rest('/users/extra', { headers: profile });
     expect(path.status).toBe(404);
     expect((await path.json()).code).toBe('PGRST125');
-    const method = await t.rest('/users', { method: 'PUT', headers: profile, body: '{}' });
+    const method = await t.rest('/users', { method: 'PROPFIND', headers: profile, body: '{}' });
     expect(method.status).toBe(405);
     expect((await method.json()).code).toBe('PGRST117');
   });
@@ -170,7 +170,15 @@ describe('limits from configuration', () => {
   });
 
   it('reloads the schema cache on NOTIFY pgrst, and only then', async () => {
-    await t.client().from('users').select('username').limit(1);
+    // Notifications arrive in order: once this probe's reload is seen, the start-up one is
+    // behind us too, and nothing else will reload the cache behind the test's back.
+    await t.db.exec(`create table rest_test.late_probe (id int primary key); notify pgrst, 'reload schema'`);
+    let probe = await t.client().from('late_probe').select();
+    for (let i = 0; i < 40 && probe.error; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      probe = await t.client().from('late_probe').select();
+    }
+    expect(probe.error).toBeNull();
     await t.db.exec(
       `create table rest_test.late (id int primary key); insert into rest_test.late values (7);`,
     );

@@ -81,7 +81,19 @@ export interface Preferences {
 
 export type MediaKind = 'json' | 'object' | 'csv' | 'openapi';
 
+export type PlanOption = 'analyze' | 'verbose' | 'settings' | 'buffers' | 'wal';
+
+/** Accept: application/vnd.pgrst.plan…: EXPLAIN the statement built for `forType`. */
+export interface PlanMedia {
+  format: 'json' | 'text';
+  /** The media type the plan is for, as the response names it. */
+  forType: string;
+  options: PlanOption[];
+}
+
 export interface MediaChoice {
+  /** With `plan`, the kind of the statement being explained. */
   kind: MediaKind;
   stripNulls: boolean;
+  plan?: PlanMedia;
 }

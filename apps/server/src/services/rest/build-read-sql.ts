@@ -44,6 +44,22 @@ function itemsSql(node: PlanNode, params: SqlParams): { list: string[]; groupBy:
   return { list, groupBy: aggregated ? plain : [] };
 }
 
+/** The keys a node's select list produces, in order (a spread contributes its own). */
+function spreadKeys(node: PlanNode): string[] {
+  const keys: string[] = [];
+  for (const item of node.items) {
+    if (item.kind === 'star') keys.push(...node.relation.columns.map((c) => c.name));
+    else if (item.kind === 'column') keys.push(item.alias ?? outputName(item.field));
+    else if (item.kind === 'aggregate') keys.push(item.alias ?? item.fn);
+  }
+  for (const embed of node.embeds) {
+    if (!embed.countOnly && embed.node.items.length === 0 && embed.node.embeds.length === 0) continue;
+    if (embed.spread) keys.push(...spreadKeys(embed.node));
+    else keys.push(embed.outputName);
+  }
+  return keys;
+}
+
 function joinConditions(parent: PlanNode, embed: PlannedEmbed): { from: string; where: string[] } {
   const child = embed.node;
   const target = qualified(child.relation.schema, child.relation.name);
@@ -88,6 +104,16 @@ function embedJoin(parent: PlanNode, embed: PlannedEmbed, params: SqlParams): st
   if (embed.countOnly) {
     const inner = `select count(*) as "count" from ${from} ${joins}${allWhere}`;
     return `${lateral} (select json_agg(pgrst_r) as "pgrst_body" from (${inner}) as pgrst_r) as ${embed.joinRef} on true`;
+  }
+  if (embed.spread && !embed.rel.toOne) {
+    // A to-many spread: each of the child's keys becomes an array in the parent.
+    const paging = pagingClause(child.mods.limit, child.mods.offset);
+    const inner = `select ${parts.list.join(', ')} from ${from} ${joins}${allWhere}${group}${order}${paging}`;
+    const arrays = spreadKeys(child).map(
+      (k) => `coalesce(json_agg(pgrst_r.${ident(k)}), '[]'::json) as ${ident(k)}`,
+    );
+    const having = embed.joinType === 'inner' ? ' having count(*) > 0' : '';
+    return `${lateral} (select ${arrays.join(', ')} from (${inner}) as pgrst_r${having}) as ${embed.joinRef} on true`;
   }
   if (embed.spread) {
     const inner = `select ${parts.list.join(', ')} from ${from} ${joins}${allWhere}${group}${order}`;

@@ -4,6 +4,7 @@
 import { buildRootQuery } from './build-read-sql';
 import { bodySql, finalStatement, type StatementRow } from './build-statement';
 import { exactCountSql } from './count-rows';
+import { explainStatement } from './explain-statement';
 import { parseSelect } from './parse-select';
 import { appliedPreferences } from './parse-prefer';
 import { planRead } from './plan-read';
@@ -145,11 +146,13 @@ export async function callFunction(scope: RequestScope, name: string): Promise<R
     total,
     null,
   );
+  const readOnly = read || fn.volatility !== 'v';
+  if (media.plan) return explainStatement(scope, media.plan, sql, params.values, readOnly);
   const tx = txOutcome(scope);
   const row = await runAsCaller(
     deps,
     scope.c,
-    { schema: scope.schema, readOnly: read || fn.volatility !== 'v', timezone: prefs.timezone },
+    { schema: scope.schema, readOnly, timezone: prefs.timezone },
     async (db) => {
       const result = (await db.query<StatementRow>(sql, params.values)).rows[0]!;
       const rows = Number(result.page_total);

@@ -12,7 +12,7 @@ function sameKeys(a: string[], b: string[]): boolean {
 }
 
 /** The columns to insert: columns= if given, else the (identical) keys of every object. */
-function insertColumns(
+export function insertColumns(
   scope: RequestScope,
   relation: RelationInfo,
   rows: Record<string, unknown>[],
@@ -31,7 +31,7 @@ function insertColumns(
   return [...new Set(columns)];
 }
 
-function valuesSql(
+export function valuesSql(
   relation: RelationInfo,
   columns: string[],
   rows: Record<string, unknown>[],
@@ -55,20 +55,32 @@ function valuesSql(
     cross join lateral json_populate_record(null::${rowType}, pgrst_e.value) as pgrst_p order by pgrst_e.pgrst_n`;
 }
 
-export async function insertRows(scope: RequestScope, name: string): Promise<Response> {
-  const relation = await requireRelation(scope, name);
-  const body = await readJsonBody(scope);
+/** The objects of a body that is one object or an array of objects. */
+export function bodyRows(value: unknown): Record<string, unknown>[] {
   const rows: Record<string, unknown>[] = [];
-  if (Array.isArray(body.value)) {
-    for (const item of body.value) {
+  if (Array.isArray(value)) {
+    for (const item of value) {
       if (!isPlainObject(item)) throw restErrors.invalidBody('All object keys must match');
       rows.push(item);
     }
-  } else if (isPlainObject(body.value)) {
-    rows.push(body.value);
+  } else if (isPlainObject(value)) {
+    rows.push(value);
   } else {
     throw restErrors.invalidBody('Empty or invalid json');
   }
+  return rows;
+}
+
+/** The body as a JSON array expression (a single object becomes an array of one). */
+export function arrayParamSql(params: SqlParams, raw: string): string {
+  const p = params.add(raw);
+  return `(case when json_typeof(${p}::json) = 'array' then ${p}::json else json_build_array(${p}::json) end)`;
+}
+
+export async function insertRows(scope: RequestScope, name: string): Promise<Response> {
+  const relation = await requireRelation(scope, name);
+  const body = await readJsonBody(scope);
+  const rows = bodyRows(body.value);
   const columns = insertColumns(scope, relation, rows);
   const { prefs } = scope;
   const resolution = prefs.resolution;
@@ -85,8 +97,7 @@ export async function insertRows(scope: RequestScope, name: string): Promise<Res
     upsertMerge: resolution === 'merge-duplicates',
     applied: { resolution, missing: prefs.missing },
     dml: (params, _node, returned) => {
-      const raw = params.add(body.raw);
-      const arraySql = `(case when json_typeof(${raw}::json) = 'array' then ${raw}::json else json_build_array(${raw}::json) end)`;
+      const arraySql = arrayParamSql(params, body.raw);
       const target = `${qualified(relation.schema, relation.name)} as ${ref}`;
       let sql =
         columns.length === 0

@@ -1,5 +1,5 @@
 // Accept negotiation: JSON array (default), a single object, CSV, or the OpenAPI document.
-import type { MediaChoice } from './api-request';
+import type { MediaChoice, PlanOption } from './api-request';
 import { restErrors } from './rest-error';
 
 interface Offered {
@@ -29,12 +29,51 @@ function parseAccept(header: string): Offered[] {
     .sort((a, b) => b.q - a.q);
 }
 
-/** Chooses the response media type; `root` allows the OpenAPI type. */
-export function chooseMedia(header: string | undefined, root: boolean): MediaChoice {
+const planKinds: Record<string, MediaChoice['kind']> = {
+  'application/json': 'json',
+  'application/vnd.pgrst.array+json': 'json',
+  'application/vnd.pgrst.object+json': 'object',
+  'application/vnd.pgrst.object': 'object',
+  'text/csv': 'csv',
+};
+const planOptions = new Set<string>(['analyze', 'verbose', 'settings', 'buffers', 'wal']);
+
+/** A plan media type's for= and options=, or undefined when either names something unknown. */
+function planChoice(o: Offered): MediaChoice | undefined {
+  const forType = (o.params.for ?? 'application/json').toLowerCase();
+  const kind = planKinds[forType];
+  const options = (o.params.options ?? '')
+    .split('|')
+    .map((x) => x.trim().toLowerCase())
+    .filter((x) => x !== '');
+  if (!kind || !options.every((x) => planOptions.has(x))) return undefined;
+  return {
+    kind,
+    stripNulls: false,
+    plan: {
+      format: o.type === 'application/vnd.pgrst.plan+json' ? 'json' : 'text',
+      forType,
+      options: [...new Set(options)] as PlanOption[],
+    },
+  };
+}
+
+/**
+ * Chooses the response media type; `root` allows the OpenAPI type, `planEnabled` the
+ * EXPLAIN types (PostgREST's db-plan-enabled; off, they are simply not offered).
+ */
+export function chooseMedia(header: string | undefined, root: boolean, planEnabled = false): MediaChoice {
   if (!header || header.trim() === '') return { kind: root ? 'openapi' : 'json', stripNulls: false };
   for (const o of parseAccept(header)) {
     const stripNulls = o.params.nulls === 'stripped';
     switch (o.type) {
+      case 'application/vnd.pgrst.plan':
+      case 'application/vnd.pgrst.plan+json':
+      case 'application/vnd.pgrst.plan+text': {
+        const choice = planEnabled && !root ? planChoice(o) : undefined;
+        if (choice) return choice;
+        break;
+      }
       case '*/*':
       case 'application/*':
         return { kind: root ? 'openapi' : 'json', stripNulls: false };

@@ -69,8 +69,6 @@ export function planRead(
           used.add(byName);
         }
       }
-      if (item.spread && !relationship.toOne)
-        throw restErrors.notImplemented('Spreading a to-many embedded resource');
       const only = item.items[0];
       const countOnly =
         !relationship.toOne &&

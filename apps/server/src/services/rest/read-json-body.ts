@@ -1,5 +1,7 @@
-// Reads a write's JSON body: the raw text goes to Postgres unchanged (so numbers keep
-// their precision); the parsed value only tells which keys were sent.
+// Reads a write's body: JSON goes to Postgres as sent (so numbers keep their precision),
+// the parsed value only telling which keys were sent; a text/csv body becomes the
+// equivalent JSON array of objects.
+import { parseCsvBody } from './parse-csv-body';
 import type { RequestScope } from './request-scope';
 import { restErrors } from './rest-error';
 
@@ -10,6 +12,11 @@ export interface JsonBody {
 
 export async function readJsonBody(scope: RequestScope): Promise<JsonBody> {
   const raw = await scope.c.req.text();
+  const type = (scope.c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'text/csv') {
+    const rows = parseCsvBody(raw);
+    return { raw: JSON.stringify(rows), value: rows };
+  }
   if (raw.trim() === '') throw restErrors.invalidBody('Empty or invalid json');
   try {
     return { raw, value: JSON.parse(raw) as unknown };

@@ -2,6 +2,7 @@
 import type { QueryResult } from '../../database/database';
 import { buildRootQuery } from './build-read-sql';
 import { bodySql, finalStatement, type StatementRow } from './build-statement';
+import { explainStatement } from './explain-statement';
 import { exactCountSql, plannedCount } from './count-rows';
 import { parseSelect } from './parse-select';
 import { appliedPreferences } from './parse-prefer';
@@ -32,6 +33,10 @@ export async function readRelation(scope: RequestScope, name: string): Promise<R
     params,
     paging,
   );
+  if (media.plan) {
+    const sql = finalStatement([`pgrst_source as (${q.select})`], bodySql(media.kind, false), null, null);
+    return explainStatement(scope, media.plan, sql, params.values, true);
+  }
   const count = prefs.count;
   const row = await runAsCaller(
     deps,

@@ -49,7 +49,7 @@ export async function openScope(
   const prefs = parsePrefer(c.req.raw.headers.get('prefer') ?? undefined);
   if (prefs.handling === 'strict' && prefs.invalid.length > 0)
     throw restErrors.invalidPreferences(prefs.invalid);
-  const media = chooseMedia(c.req.header('accept'), kind.root);
+  const media = chooseMedia(c.req.header('accept'), kind.root, rest.planEnabled);
   const url = new URL(c.req.url);
   const params = parseQueryParams(url.searchParams, kind.rpcRead);
   const cache = await holder.get();

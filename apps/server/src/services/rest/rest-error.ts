@@ -28,6 +28,12 @@ export const restErrors = {
   invalidBody: (message: string) => new RestError(400, 'PGRST102', message),
   invalidRange: (details: string | null = null) =>
     new RestError(416, 'PGRST103', 'Requested range not satisfiable', details),
+  putFilters: () =>
+    new RestError(
+      405,
+      'PGRST105',
+      "Filters must include all and only primary key columns with 'eq' operators",
+    ),
   invalidSchema: (schema: string, exposed: string[]) =>
     new RestError(
       406,
@@ -59,6 +65,10 @@ export const restErrors = {
       'response.status guc must be a valid status code',
       `${value} is not a valid status code`,
     ),
+  putLimit: () =>
+    new RestError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT'),
+  putMismatch: () =>
+    new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)'),
   singular: (rows: number) =>
     new RestError(
       406,

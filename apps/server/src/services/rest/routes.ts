@@ -9,6 +9,7 @@ import { callFunction } from './call-function';
 import { deleteRows } from './delete-rows';
 import { describeOpenApi } from './describe-openapi';
 import { insertRows } from './insert-rows';
+import { putRow } from './put-row';
 import { readRelation } from './read-relation';
 import { errorResponse } from './render-response';
 import { fromDatabaseError, RestError, restErrors } from './rest-error';
@@ -60,12 +61,17 @@ export function restRoutes(deps: ServerDeps, holder: SchemaCacheHolder): Hono<Ap
         return handle(c, { root: false, rpcRead: false }, (s) => readRelation(s, name));
       case 'POST':
         return handle(c, { root: false, rpcRead: false }, (s) => insertRows(s, name));
+      case 'PUT':
+        return handle(c, { root: false, rpcRead: false }, (s) => putRow(s, name));
       case 'PATCH':
         return handle(c, { root: false, rpcRead: false }, (s) => updateRows(s, name));
       case 'DELETE':
         return handle(c, { root: false, rpcRead: false }, (s) => deleteRows(s, name));
       case 'OPTIONS':
-        return new Response(null, { status: 200, headers: { Allow: 'OPTIONS,GET,HEAD,POST,PATCH,DELETE' } });
+        return new Response(null, {
+          status: 200,
+          headers: { Allow: 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE' },
+        });
       default:
         return errorResponse(restErrors.unsupportedMethod(c.req.method));
     }
