@@ -2,7 +2,10 @@
 // the bucket's limits (storage.upload_limits, with the owner's rights as storage-api does),
 // and only when the bucket exists, the type is allowed and the size fits does it insert
 // (or upsert) the row, so row-level security on storage.objects decides exactly as in a
-// plain insert. The answer says which check refused, in storage-api's order.
+// plain insert. A new row's id is made here, so an insert needs no RETURNING and so no
+// SELECT policy (storage-api asks only INSERT of an upload; an upsert needs SELECT and UPDATE
+// too). The answer says which check refused, in storage-api's order.
+import crypto from 'node:crypto';
 import type { Queryable } from '../../database/database';
 import type { NewObject } from './object-rows';
 import { storageErrors } from './storage-errors';
@@ -37,7 +40,8 @@ export async function writeUploadRow(
   const conflict = upsert
     ? `on conflict (bucket_id, name) do update
          set owner = excluded.owner, owner_id = excluded.owner_id, version = excluded.version,
-             metadata = excluded.metadata, user_metadata = excluded.user_metadata, last_accessed_at = now()`
+             metadata = excluded.metadata, user_metadata = excluded.user_metadata, last_accessed_at = now()
+       returning o.id`
     : '';
   const { rows } = await tx.query<UploadAnswer>(
     `with bucket as (select * from storage.upload_limits($1)),
@@ -51,12 +55,11 @@ export async function writeUploadRow(
      ),
      previous as (select version from storage.objects where bucket_id = $1 and name = $2),
      written as (
-       insert into storage.objects as o (bucket_id, name, owner, owner_id, version, metadata, user_metadata)
-       select $1, $2, $3, $4, $5, $6, $7 from checks where type_allowed and size_allowed
+       insert into storage.objects as o (id, bucket_id, name, owner, owner_id, version, metadata, user_metadata)
+       select $11::uuid, $1, $2, $3, $4, $5, $6, $7 from checks where type_allowed and size_allowed
        ${conflict}
-       returning o.id
      )
-     select (select id from written) as id,
+     select ${upsert ? '(select id from written)' : '$11::uuid'} as id,
             (select version from previous) as previous_version,
             exists (select 1 from bucket) as bucket_found,
             coalesce((select type_allowed from checks), false) as type_allowed,
@@ -72,6 +75,7 @@ export async function writeUploadRow(
       row.mimetype === undefined ? null : bareType(row.mimetype),
       row.size,
       row.globalLimit,
+      crypto.randomUUID(),
     ],
   );
   const answer = rows[0]!;
