@@ -3,7 +3,8 @@
 // costs measured in the same run at the same concurrency:
 //   the password grant       against one bcrypt compare (cost 10),
 //   the refresh grant        against one ES256 sign+verify plus one indexed select
-//   and GET /user            through the same database driver,
+//   and GET /user            through the same database driver (and, for context, the
+//                            refresh grant against sign+verify plus one committed write),
 // with requests/s, p50, p99, the ratios, and the SQL statements (round trips; BEGIN and
 // COMMIT count) the server sent per request.
 // The server gets the platform migrations only, so no access-token hook runs; set
@@ -303,6 +304,21 @@ async function main(): Promise<void> {
       if (rows.length !== 1) throw new Error('indexed select found nothing');
     });
 
+    // For context: the refresh grant must commit a write, which a select does not (on
+    // PostgreSQL that is a WAL flush). One committed single-row upsert, same driver.
+    let writes = 0;
+    const jwtAndWrite = await measure(iterations, async () => {
+      const token = await signJwt(keys, { sub: userId, role: 'authenticated' }, 3600);
+      await verifyJwt(keys, token);
+      writes += 1;
+      await baseline.query(
+        `insert into auth.rate_limit_counters (bucket, window_start, expires_at, hits)
+         values ($1, now(), now(), 1)
+         on conflict (bucket) do update set hits = auth.rate_limit_counters.hits + 1`,
+        [`bench:${writes % 64}`],
+      );
+    });
+
     // The server.
     const health = await measureServer(child, iterations, async () => {
       const res = await request(`${base}/health`, 'GET', {});
@@ -347,6 +363,8 @@ async function main(): Promise<void> {
     console.log(row('POST /token password grant', passwordGrant, bcrypt));
     console.log(row('ES256 sign+verify + indexed select, bare', jwtAndQuery));
     console.log(row('POST /token refresh grant', refreshGrant, jwtAndQuery));
+    console.log(row('ES256 sign+verify + committed upsert, bare', jwtAndWrite));
+    console.log(row('POST /token refresh grant (vs the write)', refreshGrant, jwtAndWrite));
     console.log(row('GET /user', getUser, jwtAndQuery));
     console.log(row('GET /health (the HTTP floor)', health, jwtAndQuery));
   } finally {
