@@ -4,8 +4,6 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { FormField } from '../../components/ui/form-field';
-import { PasswordInput } from '../../components/ui/password-input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
 import { useForm } from '../../components/ui/use-form';
@@ -15,6 +13,7 @@ import { useSession } from '../../lib/session';
 import { supabase } from '../../lib/supabase';
 import { takeUrlAuthError } from '../../lib/url-auth';
 import { AuthCard } from './auth-layout';
+import { NewPasswordFields } from './new-password-fields';
 import { useAuthText } from './use-auth-text';
 
 export function NewPasswordPage() {
@@ -73,15 +72,7 @@ export function NewPasswordPage() {
     <AuthCard title={t('newPassword.title')} description={t('newPassword.description')}>
       <form noValidate onSubmit={form.handleSubmit} className="space-y-4">
         {failure ? <Alert kind="error">{failure}</Alert> : null}
-        <FormField label={t('fields.newPassword')} error={form.errors.password && t(form.errors.password)}>
-          <PasswordInput {...form.field('password')} autoComplete="new-password" />
-        </FormField>
-        <FormField
-          label={t('fields.confirmPassword')}
-          error={form.errors.confirmPassword && t(form.errors.confirmPassword)}
-        >
-          <PasswordInput {...form.field('confirmPassword')} autoComplete="new-password" />
-        </FormField>
+        <NewPasswordFields form={form} label={t('fields.newPassword')} />
         <Button type="submit" className="w-full" disabled={form.submitting}>
           {form.submitting ? t('newPassword.submitting') : t('newPassword.submit')}
         </Button>

@@ -6,12 +6,12 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { PasswordInput } from '../../components/ui/password-input';
 import { useForm } from '../../components/ui/use-form';
 import { checkEmail, checkPassword, checkPasswordsMatch, checkRequired } from '../../lib/auth-feedback';
 import { localePath, useLanguage } from '../../lib/i18n';
 import { supabase } from '../../lib/supabase';
 import { AuthCard } from './auth-layout';
+import { NewPasswordFields } from './new-password-fields';
 import { confirmUrl, useReturnPath } from './return-path';
 import { useAuthText } from './use-auth-text';
 
@@ -70,19 +70,7 @@ export function RegisterPage() {
         <FormField label={t('fields.email')} error={form.errors.email && t(form.errors.email)}>
           <Input {...form.field('email')} type="email" autoComplete="email" />
         </FormField>
-        <FormField
-          label={t('fields.password')}
-          error={form.errors.password && t(form.errors.password)}
-          help={t('newPassword.description')}
-        >
-          <PasswordInput {...form.field('password')} autoComplete="new-password" />
-        </FormField>
-        <FormField
-          label={t('fields.confirmPassword')}
-          error={form.errors.confirmPassword && t(form.errors.confirmPassword)}
-        >
-          <PasswordInput {...form.field('confirmPassword')} autoComplete="new-password" />
-        </FormField>
+        <NewPasswordFields form={form} label={t('fields.password')} help={t('newPassword.description')} />
         <Button type="submit" className="w-full" disabled={form.submitting}>
           {form.submitting ? t('register.submitting') : t('register.submit')}
         </Button>
