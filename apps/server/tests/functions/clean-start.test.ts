@@ -47,7 +47,7 @@ describe('functions after a clean start of the server process', () => {
       child.stderr!.on('data', onData);
       child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
     });
-  });
+  }, 180_000);
   afterAll(async () => {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -21,6 +21,7 @@ describe('function isolation', () => {
       FUNCTIONS_DIR: fixtures,
       FUNCTIONS_TIMEOUT_MS: '2000',
       FUNCTIONS_MEMORY_MB: '64',
+      FUNCTIONS_MAX_WORKERS: '2',
       FUNCTIONS_ENV_FILE: path.join(fixtures, 'functions.env'),
       STORAGE_FILE_DIR: path.join(os.tmpdir(), 'functions-isolation-storage'),
     });
@@ -70,6 +71,21 @@ describe('function isolation', () => {
     expect(spinDone).toBeLessThan(Date.now());
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
     expect(Date.now() - started).toBeLessThan(15_000);
+  });
+
+  it('runs at most FUNCTIONS_MAX_WORKERS invocations at once; the next waits for a free worker', async () => {
+    const started = Date.now();
+    const spins = [t.client().functions.invoke('spins'), t.client().functions.invoke('spins')];
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const queued = await t.client().functions.invoke('echo', { body: 'queued' });
+    const answeredAfter = Date.now() - started;
+    expect(queued.error).toBeNull();
+    expect((queued.data as { body: string }).body).toBe('queued');
+    // Both workers were busy until the spinning ones were stopped at the 2 s limit.
+    expect(answeredAfter).toBeGreaterThanOrEqual(2000);
+    for (const spin of await Promise.all(spins)) {
+      expect(((spin.error as FunctionsRelayError).context as Response).status).toBe(546);
+    }
   });
 
   it('stops a function that exceeds its memory limit', async () => {

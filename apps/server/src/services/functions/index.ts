@@ -22,6 +22,7 @@ export function createFunctionsService(deps: ServerDeps): ServiceModule {
   const pool = createWorkerPool({
     memoryMb: config.memoryMb,
     idleWorkers: config.idleWorkers,
+    maxWorkers: config.maxWorkers,
     timeoutMs: config.timeoutMs,
     logger: deps.logger,
   });

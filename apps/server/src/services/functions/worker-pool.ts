@@ -43,6 +43,8 @@ class ThreadDied extends Error {
 export interface WorkerPoolOptions {
   memoryMb: number;
   idleWorkers: number;
+  /** Invocations running at once; more wait (up to the boot limit) for one to end. */
+  maxWorkers: number;
   timeoutMs: number;
   logger: Logger;
 }
@@ -79,6 +81,35 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   const source = bootstrapSource();
   const idle = new Map<string, Thread[]>();
   const live = new Set<Thread>();
+  let running = 0;
+  const slotWaiters: (() => void)[] = [];
+
+  /** Waits for a free invocation slot; false when none came free within the boot limit. */
+  async function takeSlot(): Promise<boolean> {
+    const deadline = Date.now() + bootLimitMs;
+    while (running >= options.maxWorkers) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(() => {
+          slotWaiters.splice(slotWaiters.indexOf(wake), 1);
+          resolve();
+        }, left);
+        slotWaiters.push(wake);
+      });
+    }
+    running += 1;
+    return true;
+  }
+
+  function freeSlot(): void {
+    running -= 1;
+    slotWaiters.shift()?.();
+  }
 
   function nextMessage(thread: Thread): Promise<WorkerMessage> {
     if (thread.exited) return Promise.reject(new ThreadDied(thread.death ?? 'crash'));
@@ -226,8 +257,15 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   return {
     async invoke(fn, env, request, log) {
       const key = `${fn.file}\0${fn.mtimeMs}\0${JSON.stringify(env)}`;
+      if (!(await takeSlot())) {
+        log.warn({ function: fn.name }, 'no function worker became free in time');
+        return functionsErrors.timeout();
+      }
       const thread = await acquire(key, fn, env, log);
-      if (!('worker' in thread)) return thread;
+      if (!('worker' in thread)) {
+        freeSlot();
+        return thread;
+      }
 
       let settled = false;
       const timer = setTimeout(() => {
@@ -238,6 +276,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
         if (settled) return;
         settled = true;
         clearTimeout(timer);
+        freeSlot();
         if (ok) release(thread);
         else kill(thread, 'crash');
       };
