@@ -1,10 +1,9 @@
 // Add-ons (min and max per person) with their options (title, price, capacity, hint).
 import { eventsMessages } from '@club/i18n/namespaces/events';
-import { Plus, Trash2 } from 'lucide-react';
-import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { useT } from '../../lib/i18n';
 import { emptyAddon, emptyOption, type AddonDraft, type OptionDraft } from './event-draft';
+import { EditorAddButton, EditorGroup, EditorGroupRow } from './editor-group';
 import { EditorTextField } from './editor-text-field';
 import { fieldId, replaceAt, type EditorSectionProps } from './editor-section-props';
 
@@ -36,21 +35,12 @@ export function EditorAddonsSection(props: EditorSectionProps) {
           const heading = t('editor.addonHeading', { index: i + 1 });
           const optionsError = props.error(`${p}.options`);
           return (
-            <fieldset key={addon.key} className="space-y-4 rounded-md border border-border p-4">
-              <legend className="sr-only">{heading}</legend>
-              <div className="flex items-center justify-between gap-2">
-                <span aria-hidden="true" className="text-sm font-semibold">
-                  {heading}
-                </span>
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={t('editor.removeAddon', { name: addon.name || heading })}
-                  onClick={() => change((d) => ({ ...d, addons: d.addons.filter((_, j) => j !== i) }))}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
-              </div>
+            <EditorGroup
+              key={addon.key}
+              heading={heading}
+              removeLabel={t('editor.removeAddon', { name: addon.name || heading })}
+              onRemove={() => change((d) => ({ ...d, addons: d.addons.filter((_, j) => j !== i) }))}
+            >
               <div className="grid gap-4 sm:grid-cols-3">
                 <EditorTextField
                   path={`${p}.name`}
@@ -80,9 +70,11 @@ export function EditorAddonsSection(props: EditorSectionProps) {
                 {addon.options.map((option, j) => {
                   const q = `${p}.options.${j}`;
                   return (
-                    <li
+                    <EditorGroupRow
                       key={option.key}
-                      className="grid items-end gap-3 rounded-md bg-muted/50 p-3 sm:grid-cols-[2fr_1fr_1fr_2fr_auto]"
+                      className="sm:grid-cols-[2fr_1fr_1fr_2fr_auto]"
+                      removeLabel={t('editor.removeOption', { name: option.title || String(j + 1) })}
+                      onRemove={() => set(i, { options: addon.options.filter((_, k) => k !== j) })}
                     >
                       <EditorTextField
                         path={`${q}.title`}
@@ -114,15 +106,7 @@ export function EditorAddonsSection(props: EditorSectionProps) {
                         onValue={(v) => setOption(i, j, { hint: v })}
                         props={props}
                       />
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={t('editor.removeOption', { name: option.title || String(j + 1) })}
-                        onClick={() => set(i, { options: addon.options.filter((_, k) => k !== j) })}
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
-                    </li>
+                    </EditorGroupRow>
                   );
                 })}
               </ul>
@@ -135,24 +119,18 @@ export function EditorAddonsSection(props: EditorSectionProps) {
                   {optionsError}
                 </p>
               ) : null}
-              <Button
-                variant="secondary"
+              <EditorAddButton
                 size="sm"
+                label={t('editor.addOption')}
                 onClick={() => set(i, { options: [...addon.options, emptyOption()] })}
-              >
-                <Plus aria-hidden="true" />
-                {t('editor.addOption')}
-              </Button>
-            </fieldset>
+              />
+            </EditorGroup>
           );
         })}
-        <Button
-          variant="secondary"
+        <EditorAddButton
+          label={t('editor.addAddon')}
           onClick={() => change((d) => ({ ...d, addons: [...d.addons, emptyAddon()] }))}
-        >
-          <Plus aria-hidden="true" />
-          {t('editor.addAddon')}
-        </Button>
+        />
       </CardBody>
     </Card>
   );

@@ -1,11 +1,10 @@
 // Volunteer jobs: title, relevant roles, compensation, slots, and timeslots (each with its own
 // number of slots, or the job's). Check-in/out and guest volunteers are handled on the detail page.
 import { eventsMessages } from '@club/i18n/namespaces/events';
-import { Plus, Trash2 } from 'lucide-react';
-import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { useT } from '../../lib/i18n';
 import { emptyJob, emptyTimeslot, type JobDraft, type TimeslotDraft } from './event-draft';
+import { EditorAddButton, EditorGroup, EditorGroupRow } from './editor-group';
 import { EditorTextField } from './editor-text-field';
 import { replaceAt, type EditorSectionProps } from './editor-section-props';
 
@@ -36,21 +35,12 @@ export function EditorJobsSection(props: EditorSectionProps) {
           const p = `jobs.${i}`;
           const heading = t('editor.jobHeading', { index: i + 1 });
           return (
-            <fieldset key={job.key} className="space-y-4 rounded-md border border-border p-4">
-              <legend className="sr-only">{heading}</legend>
-              <div className="flex items-center justify-between gap-2">
-                <span aria-hidden="true" className="text-sm font-semibold">
-                  {heading}
-                </span>
-                <Button
-                  variant="ghost"
-                  size="icon-sm"
-                  aria-label={t('editor.removeJob', { name: job.title || heading })}
-                  onClick={() => change((d) => ({ ...d, jobs: d.jobs.filter((_, j) => j !== i) }))}
-                >
-                  <Trash2 aria-hidden="true" />
-                </Button>
-              </div>
+            <EditorGroup
+              key={job.key}
+              heading={heading}
+              removeLabel={t('editor.removeJob', { name: job.title || heading })}
+              onRemove={() => change((d) => ({ ...d, jobs: d.jobs.filter((_, j) => j !== i) }))}
+            >
               <div className="grid gap-4 sm:grid-cols-2">
                 <EditorTextField
                   path={`${p}.title`}
@@ -87,10 +77,12 @@ export function EditorJobsSection(props: EditorSectionProps) {
                 {job.timeslots.map((slot, k) => {
                   const q = `${p}.timeslots.${k}`;
                   return (
-                    <li
+                    <EditorGroupRow
                       key={slot.key}
-                      aria-label={t('editor.timeslotHeading', { index: k + 1 })}
-                      className="grid items-end gap-3 rounded-md bg-muted/50 p-3 sm:grid-cols-[2fr_2fr_1fr_auto]"
+                      label={t('editor.timeslotHeading', { index: k + 1 })}
+                      className="sm:grid-cols-[2fr_2fr_1fr_auto]"
+                      removeLabel={t('editor.removeTimeslot', { index: k + 1 })}
+                      onRemove={() => set(i, { timeslots: job.timeslots.filter((_, m) => m !== k) })}
                     >
                       <EditorTextField
                         path={`${q}.startsAt`}
@@ -116,33 +108,22 @@ export function EditorJobsSection(props: EditorSectionProps) {
                         onValue={(v) => setSlot(i, k, { slots: v })}
                         props={props}
                       />
-                      <Button
-                        variant="ghost"
-                        size="icon"
-                        aria-label={t('editor.removeTimeslot', { index: k + 1 })}
-                        onClick={() => set(i, { timeslots: job.timeslots.filter((_, m) => m !== k) })}
-                      >
-                        <Trash2 aria-hidden="true" />
-                      </Button>
-                    </li>
+                    </EditorGroupRow>
                   );
                 })}
               </ol>
-              <Button
-                variant="secondary"
+              <EditorAddButton
                 size="sm"
+                label={t('editor.addTimeslot')}
                 onClick={() => set(i, { timeslots: [...job.timeslots, emptyTimeslot()] })}
-              >
-                <Plus aria-hidden="true" />
-                {t('editor.addTimeslot')}
-              </Button>
-            </fieldset>
+              />
+            </EditorGroup>
           );
         })}
-        <Button variant="secondary" onClick={() => change((d) => ({ ...d, jobs: [...d.jobs, emptyJob()] }))}>
-          <Plus aria-hidden="true" />
-          {t('editor.addJob')}
-        </Button>
+        <EditorAddButton
+          label={t('editor.addJob')}
+          onClick={() => change((d) => ({ ...d, jobs: [...d.jobs, emptyJob()] }))}
+        />
       </CardBody>
     </Card>
   );
