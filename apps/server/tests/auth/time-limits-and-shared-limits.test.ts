@@ -5,8 +5,11 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import type { Database } from '../../src/database/database';
+import { defaultMigrationSources, migrate } from '../../src/database/migrator';
 import { openPostgresDatabase } from '../../src/database/postgres-database';
-import { startPlatform, type RunningPlatform } from '../../src/platform';
+import { repoRoot, startPlatform, type RunningPlatform } from '../../src/platform';
+import { RateLimits } from '../../src/services/auth/rate-limits';
+import { createTestDatabase, type TestDatabase } from '../support/test-database';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
 import { strongPassword, uniqueEmail } from './auth-test-kit';
 
@@ -309,5 +312,58 @@ describe('rate limits shared between server instances', () => {
         message: 'email rate limit exceeded',
       });
     }
+  });
+});
+
+describe('rate-limit counter housekeeping', () => {
+  let testDb: TestDatabase;
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    // A fresh PostgreSQL test database starts empty; the PGlite one is already migrated.
+    await migrate(
+      testDb.db,
+      defaultMigrationSources(repoRoot).filter((source) => source.ledger === 'platform'),
+    );
+  }, 180_000);
+  afterAll(async () => {
+    await testDb.drop();
+  });
+
+  it('deletes expired windows from inside a sending transaction without waiting on itself', async () => {
+    const db = testDb.db;
+    await db.query(
+      `insert into auth.rate_limit_counters (bucket, window_start, expires_at, hits)
+       values ('token:192.0.2.1', now() - interval '2 hours', now() - interval '1 hour', 3)`,
+    );
+    const limits = new RateLimits(db, 10_000, undefined);
+    // The 500th counted request prunes; on PGlite the transaction holds the only connection.
+    await db.transaction(async (q) => {
+      for (let i = 0; i < 500; i++) await limits.takeSend(q, 'email');
+    });
+    const { rows } = await db.query<{ bucket: string; hits: number }>(
+      'select bucket, hits from auth.rate_limit_counters order by bucket',
+    );
+    expect(rows).toEqual([{ bucket: 'send:email', hits: 500 }]);
+  });
+
+  it('refuses the send past the hourly limit and counts per-IP requests in windows of 30', async () => {
+    const db = testDb.db;
+    const limits = new RateLimits(db, 2, 1);
+    await limits.takeSend(db, 'sms');
+    await expect(limits.takeSend(db, 'sms')).rejects.toMatchObject({
+      status: 429,
+      code: 'over_sms_send_rate_limit',
+    });
+    for (let i = 0; i < 30; i++) await limits.takeRequest('otp', '192.0.2.2', 30, 300);
+    await expect(limits.takeRequest('otp', '192.0.2.2', 30, 300)).rejects.toMatchObject({
+      status: 429,
+      code: 'over_request_rate_limit',
+    });
+    await limits.takeRequest('otp', undefined, 30, 300);
+    const { rows } = await db.query<{ seconds: number }>(
+      `select extract(epoch from expires_at - window_start)::int as seconds
+         from auth.rate_limit_counters where bucket = 'otp:192.0.2.2'`,
+    );
+    expect(rows).toEqual([{ seconds: 300 }]);
   });
 });

@@ -65,7 +65,8 @@ export class RateLimits {
     );
     this.counted += 1;
     if (this.counted % pruneEvery === 0) {
-      await this.db.query('delete from auth.rate_limit_counters where expires_at < now()');
+      // Through `q`: inside a transaction on PGlite, the database has no other connection.
+      await q.query('delete from auth.rate_limit_counters where expires_at < now()');
     }
     return rows[0]?.hits ?? 1;
   }
