@@ -335,7 +335,11 @@ async function serve(engine: Engine): Promise<void> {
     community: demo.community,
     adminEmail: demo.adminEmail,
     adminPassword: demo.adminPassword,
-    seeded: `${demo.counts.members} members, ${demo.counts.events} events, ${demo.counts.invoices} invoices in ${(demo.millis / 1000).toFixed(1)} s`,
+    seeded:
+      `${demo.counts.members} members, ${demo.counts.events} events, ${demo.counts.invoices} invoices in ` +
+      `${(demo.millis / 1000).toFixed(1)} s (ms per step: ${Object.entries(demo.steps)
+        .map(([step, ms]) => `${step} ${ms}`)
+        .join(', ')})`,
   };
   process.send?.({ ready });
 }
