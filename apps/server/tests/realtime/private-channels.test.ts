@@ -106,10 +106,14 @@ describe.each(protocolVersions)('private channels and tokens over protocol %s', 
 
   it('reports TIMED_OUT when the server does not answer the join in time, and stays healthy', async () => {
     // Another transaction holds realtime.messages, so the join's authorization waits for it.
+    let locked: () => void = () => undefined;
+    const lockHeld = new Promise<void>((resolve) => (locked = resolve));
     const held = t.db.transaction(async (tx) => {
       await tx.query('lock table realtime.messages in access exclusive mode');
+      locked();
       await sleep(2000);
     });
+    await lockHeld;
     const slow = (await client(await tokenFor(member))).channel('team:red', { config: { private: true } });
     const started = Date.now();
     expect((await subscribe(slow, 500)).status).toBe('TIMED_OUT');

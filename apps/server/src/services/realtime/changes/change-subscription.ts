@@ -3,11 +3,26 @@
 // messages carry (brief §3.3, §3.11).
 
 export type ChangeEvent = '*' | 'INSERT' | 'UPDATE' | 'DELETE';
-export type FilterOp = 'eq' | 'neq' | 'lt' | 'lte' | 'gt' | 'gte' | 'in';
+export type FilterOp =
+  | 'eq'
+  | 'neq'
+  | 'lt'
+  | 'lte'
+  | 'gt'
+  | 'gte'
+  | 'in'
+  | 'like'
+  | 'ilike'
+  | 'is'
+  | 'match'
+  | 'imatch'
+  | 'isdistinct';
 
 export interface ColumnFilter {
   column: string;
   op: FilterOp;
+  /** Set by a `not.` prefix: the condition must not hold. */
+  negated: boolean;
   /** One value, or the list of an `in` filter; cast to the column type by the database. */
   value: string | string[];
 }
@@ -20,14 +35,30 @@ export interface ChangeSubscription {
   schema: string;
   /** '*' subscribes to every table of the schema. */
   table: string;
-  filter: ColumnFilter | undefined;
+  /** The conditions of `filter`, all of which must hold (none: every row). */
+  filters: ColumnFilter[];
   /** The columns the client asked for with `select`; changes then carry only these. */
   select: string[] | undefined;
   /** The table's oid once validated; '0' for every table (a * schema or table). */
   relid?: string;
 }
 
-const ops = new Set<FilterOp>(['eq', 'neq', 'lt', 'lte', 'gt', 'gte', 'in']);
+const ops = new Set<FilterOp>([
+  'eq',
+  'neq',
+  'lt',
+  'lte',
+  'gt',
+  'gte',
+  'in',
+  'like',
+  'ilike',
+  'is',
+  'match',
+  'imatch',
+  'isdistinct',
+]);
+const isValues = new Set(['null', 'true', 'false', 'unknown']);
 const maxInValues = 100;
 
 export class SubscriptionError extends Error {
@@ -69,16 +100,47 @@ function parseList(raw: string): string[] {
   return values;
 }
 
-export function parseFilter(raw: string): ColumnFilter {
+/** Splits `a=eq.1,b=in.(2,3),c=eq."x,y"` at the commas outside parentheses and quotes. */
+function splitConditions(raw: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const ch = raw[i];
+    if (ch === '\\' && quoted) i++;
+    else if (ch === '"') quoted = !quoted;
+    else if (!quoted && ch === '(') depth++;
+    else if (!quoted && ch === ')') depth = Math.max(0, depth - 1);
+    else if (!quoted && depth === 0 && ch === ',') {
+      parts.push(raw.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(raw.slice(start));
+  return parts;
+}
+
+function parseCondition(raw: string): ColumnFilter {
   const eq = raw.indexOf('=');
   if (eq <= 0) throw new SubscriptionError(`filter must look like column=op.value: ${raw}`);
   const column = raw.slice(0, eq).trim();
-  const rest = raw.slice(eq + 1);
+  let rest = raw.slice(eq + 1);
+  const negated = rest.startsWith('not.');
+  if (negated) rest = rest.slice('not.'.length);
   const dot = rest.indexOf('.');
   const op = (dot < 0 ? rest : rest.slice(0, dot)) as FilterOp;
   if (!ops.has(op) || dot < 0) throw new SubscriptionError(`unsupported filter operator in ${raw}`);
   const value = rest.slice(dot + 1);
-  return { column, op, value: op === 'in' ? parseList(value) : unquote(value) };
+  if (op === 'in') return { column, op, negated, value: parseList(value) };
+  if (op === 'is' && !isValues.has(value.toLowerCase()))
+    throw new SubscriptionError(`is takes null, true, false or unknown: ${raw}`);
+  return { column, op, negated, value: op === 'is' ? value.toLowerCase() : unquote(value) };
+}
+
+/** The conditions of a filter, comma-separated and all required. */
+export function parseFilter(raw: string): ColumnFilter[] {
+  return splitConditions(raw).map(parseCondition);
 }
 
 /** FNV-1a over the subscription's meaning, kept positive and non-zero (the client tests truthiness). */
@@ -116,8 +178,8 @@ export function parseChangeSubscription(raw: unknown): ChangeSubscription {
   const schema = text(params.schema) ?? (table !== '*' ? 'public' : undefined);
   if (!schema) throw new SubscriptionError('schema is required');
   const filterText = text(params.filter);
-  const filter = filterText ? parseFilter(filterText) : undefined;
-  if (filter && (schema === '*' || table === '*'))
+  const filters = filterText ? parseFilter(filterText) : [];
+  if (filters.length > 0 && (schema === '*' || table === '*'))
     throw new SubscriptionError('filters need one schema and table');
   const select = parseSelect(params.select);
   if (select && (schema === '*' || table === '*'))
@@ -128,7 +190,7 @@ export function parseChangeSubscription(raw: unknown): ChangeSubscription {
     event,
     schema,
     table,
-    filter,
+    filters,
     select,
   };
 }

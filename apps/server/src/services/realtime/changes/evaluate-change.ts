@@ -123,15 +123,12 @@ async function runChecks(
   const roles = new Set<string>();
   for (const { member, subs } of candidates) {
     roles.add(member.subscriber.role);
-    for (const sub of subs) if (sub.filter) filters.set(JSON.stringify(sub.filter), sub.filter);
+    for (const sub of subs) for (const f of sub.filters) filters.set(JSON.stringify(f), f);
   }
   const subject = change.op === 'DELETE' ? change.oldRecord : change.record;
   const params: unknown[] = [JSON.stringify(subject ?? {}), change.relid];
   const columns: string[] = [];
-  for (const filter of filters.values()) {
-    params.push(filter.value);
-    columns.push(`${filterSql(filter, params.length)} as f${columns.length}`);
-  }
+  for (const filter of filters.values()) columns.push(`${filterSql(filter, params)} as f${columns.length}`);
   for (const role of roles) {
     params.push(role);
     const p = params.length;
@@ -179,7 +176,7 @@ export async function evaluateChange(
     // One delivery per distinct column list: its subscriptions share one payload.
     const bySelect = new Map<string, Delivery>();
     for (const sub of subs) {
-      if (sub.filter && !checks.filterPassed.get(JSON.stringify(sub.filter))) continue;
+      if (!sub.filters.every((f) => checks.filterPassed.get(JSON.stringify(f)))) continue;
       const key = sub.select?.join('\u0000') ?? '';
       const delivery = bySelect.get(key) ?? { member, ids: [], select: sub.select };
       if (!delivery.ids.includes(sub.id)) delivery.ids.push(sub.id);

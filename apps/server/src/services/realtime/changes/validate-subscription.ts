@@ -25,15 +25,17 @@ export async function validateSubscription(db: Queryable, sub: ChangeSubscriptio
     const name = missing.rows[0]?.name;
     if (name !== undefined) throw new SubscriptionError(`column "${name}" does not exist`);
   }
-  if (!sub.filter) {
+  if (sub.filters.length === 0) {
     sub.relid = oid;
     return;
   }
   const qualified = `${quoteIdent(sub.schema)}.${quoteIdent(sub.table)}`;
+  const params: unknown[] = [];
+  const tests = sub.filters.map((filter) => filterSql(filter, params));
   try {
     await db.query(
-      `select ${filterSql(sub.filter, 1)} from jsonb_populate_record(null::${qualified}, '{}'::jsonb) r`,
-      [sub.filter.value],
+      `select ${tests.join(', ')} from jsonb_populate_record(null::${qualified}, '{}'::jsonb) r`,
+      params,
     );
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'invalid filter';
