@@ -120,29 +120,28 @@ describe('access token hook failures', () => {
     await t.stop();
   });
 
-  it('answers 500 unexpected_failure when the hook raises, and creates no session', async () => {
-    const email = uniqueEmail('hook-raise');
-    await createUser(t, email);
-    const res = await passwordGrant(t, email, true);
-    expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({
-      code: 'unexpected_failure',
-      message: 'Error running the custom access token hook',
+  const failures = [
+    {
+      what: 'raises',
+      prefix: 'hook-raise',
+      body: { code: 'unexpected_failure', message: 'Error running the custom access token hook' },
+    },
+    {
+      what: 'runs past its 2 s limit',
+      prefix: 'hook-sleep-2600',
+      body: { code: 'hook_timeout', message: 'Failed to reach hook within maximum time of 2.000000 seconds' },
+    },
+  ];
+  for (const failure of failures) {
+    it(`answers 500 ${failure.body.code} when the hook ${failure.what}, and creates no session`, async () => {
+      const email = uniqueEmail(failure.prefix);
+      await createUser(t, email);
+      const res = await passwordGrant(t, email, true);
+      expect(res.status).toBe(500);
+      expect(await res.json()).toEqual(failure.body);
+      expect(await sessionCount(t, email)).toBe(0);
     });
-    expect(await sessionCount(t, email)).toBe(0);
-  });
-
-  it('answers 500 hook_timeout when the hook runs past its 2 s limit, and creates no session', async () => {
-    const email = uniqueEmail('hook-sleep-2600');
-    await createUser(t, email);
-    const res = await passwordGrant(t, email, true);
-    expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({
-      code: 'hook_timeout',
-      message: 'Failed to reach hook within maximum time of 2.000000 seconds',
-    });
-    expect(await sessionCount(t, email)).toBe(0);
-  });
+  }
 
   it('undoes the refresh-token rotation when the hook fails on a refresh', async () => {
     const email = uniqueEmail('hook-ok');
