@@ -48,19 +48,17 @@ export function createWebRoutes(deps: ServerDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const webDir = deps.webDir ? path.resolve(deps.webDir) : undefined;
   let current = readBuild(webDir);
+  const appConfig = {
+    supabaseUrl: deps.config.publicUrl,
+    anonKey: deps.keys.anonKey,
+    siteUrl: deps.config.siteUrl,
+    appName: deps.config.appName,
+  };
+  // The page carries the same public configuration, so the app starts without a round trip.
+  const configTag = `<script id="app-config" type="application/json">${JSON.stringify(appConfig).replace(/</g, '\\u003c')}</script>`;
+  const pages = new Map<string, Uint8Array<ArrayBuffer>>();
 
-  routes.get('/app-config.json', (c) =>
-    c.json(
-      {
-        supabaseUrl: deps.config.publicUrl,
-        anonKey: deps.keys.anonKey,
-        siteUrl: deps.config.siteUrl,
-        appName: deps.config.appName,
-      },
-      200,
-      { 'Cache-Control': 'no-store' },
-    ),
-  );
+  routes.get('/app-config.json', (c) => c.json(appConfig, 200, { 'Cache-Control': 'no-store' }));
 
   routes.get('/builds/latest.json', (c) => {
     current = readBuild(webDir);
@@ -88,7 +86,22 @@ export function createWebRoutes(deps: ServerDeps): Hono<AppEnv> {
     if (urlPath.startsWith('/assets/')) return c.json({ message: `Not found: ${urlPath}` }, 404);
     if (!current.index) current = readBuild(webDir);
     if (!current.index) return next();
-    return c.html(current.index, 200, { 'Cache-Control': 'no-cache, no-store, must-revalidate' });
+    const encoding = pickEncoding(c.req.header('accept-encoding'));
+    const key = `${current.build.id}:${encoding ?? 'identity'}`;
+    let page = pages.get(key);
+    if (!page) {
+      const html = Buffer.from(withConfig(current.index, configTag));
+      page = new Uint8Array(encoding ? compress(html, encoding) : html);
+      if (pages.size > 16) pages.clear();
+      pages.set(key, page);
+    }
+    const headers: Record<string, string> = {
+      'Content-Type': contentTypes['.html'] ?? 'text/html',
+      'Cache-Control': 'no-cache, no-store, must-revalidate',
+      Vary: 'Accept-Encoding',
+    };
+    if (encoding) headers['Content-Encoding'] = encoding;
+    return new Response(page, { headers });
   });
 
   return routes;
@@ -110,14 +123,23 @@ function compressedAsset(file: string, encoding: 'br' | 'gzip'): Buffer {
   const key = `${encoding}:${file}`;
   let body = compressedCache.get(key);
   if (!body) {
-    const raw = fs.readFileSync(file);
-    body =
-      encoding === 'br'
-        ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
-        : zlib.gzipSync(raw, { level: 9 });
+    body = compress(fs.readFileSync(file), encoding);
     compressedCache.set(key, body);
   }
   return body;
+}
+
+/** Puts the configuration tag at the end of the head, or first in a page that has none. */
+function withConfig(index: string, tag: string): string {
+  if (index.includes('</head>')) return index.replace('</head>', `${tag}</head>`);
+  const doctype = /^<!doctype html>/i.exec(index)?.[0] ?? '';
+  return doctype + tag + index.slice(doctype.length);
+}
+
+function compress(raw: Buffer, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
+    : zlib.gzipSync(raw, { level: 9 });
 }
 
 function decodeURIComponentSafe(value: string): string | undefined {

@@ -16,7 +16,7 @@ describe('serving the web app', () => {
     );
     fs.writeFileSync(path.join(webDir, 'assets', 'app-abc123.js'), 'console.log("app")');
     fs.writeFileSync(path.join(webDir, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-    t = await startTestPlatform({}, { webDir });
+    t = await startTestPlatform({ APP_NAME: 'Club </script><b>' }, { webDir });
   });
   afterAll(async () => {
     await t.stop();
@@ -55,6 +55,24 @@ describe('serving the web app', () => {
     }
   });
 
+  it('embeds the public configuration in the page, escaped, compressed when accepted', async () => {
+    for (const accept of ['br', 'gzip', 'identity']) {
+      const res = await fetch(`${t.url}/en/login`, { headers: { 'Accept-Encoding': accept } });
+      expect(res.headers.get('content-encoding')).toBe(accept === 'identity' ? null : accept);
+      const html = await res.text();
+      expect(html.startsWith('<!doctype html><script id="app-config" type="application/json">')).toBe(true);
+      const json = /<script id="app-config" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+      expect(json).not.toContain('<');
+      expect(JSON.parse(json ?? 'null')).toEqual({
+        supabaseUrl: t.config.publicUrl,
+        anonKey: t.anonKey,
+        siteUrl: t.config.siteUrl,
+        appName: 'Club </script><b>',
+      });
+      expect(html).not.toContain(t.serviceRoleKey);
+    }
+  });
+
   it('answers a missing asset with 404 instead of the page', async () => {
     const res = await fetch(`${t.url}/assets/missing-000.js`);
     expect(res.status).toBe(404);
@@ -77,7 +95,7 @@ describe('serving the web app', () => {
       supabaseUrl: t.config.publicUrl,
       anonKey: t.anonKey,
       siteUrl: t.config.siteUrl,
-      appName: 'Club Platform',
+      appName: 'Club </script><b>',
     });
     expect(JSON.stringify(config)).not.toContain(t.serviceRoleKey);
   });
