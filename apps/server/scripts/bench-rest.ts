@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
-import type { Database } from '../src/database/database';
+import type { Database, Queryable } from '../src/database/database';
 import { defaultMigrationSources } from '../src/database/migrator';
 import { openPgliteDatabase } from '../src/database/pglite-database';
 import { openPostgresDatabase } from '../src/database/postgres-database';
@@ -99,10 +99,11 @@ async function load(db: Database): Promise<void> {
 
 /** The child: the server, the loaded table, and (b) on request. */
 async function serve(engine: 'pglite' | 'postgres', databaseUrl: string | undefined): Promise<void> {
-  const db =
+  const opened =
     engine === 'postgres' && databaseUrl
       ? await openPostgresDatabase({ connectionString: databaseUrl, maxConnections: 10 })
       : await openPgliteDatabase();
+  const { db, counts } = counting(opened);
   const config = loadConfig({
     NODE_ENV: 'production',
     PORT: '0',
@@ -154,7 +155,11 @@ async function serve(engine: 'pglite' | 'postgres', databaseUrl: string | undefi
     if (!result.rows[0]?.body) throw new Error('no body');
   };
 
-  process.on('message', (msg: { run?: 'direct'; stop?: true }) => {
+  process.on('message', (msg: { run?: 'direct'; stop?: true; counts?: true }) => {
+    if (msg.counts) {
+      process.send?.({ counts: { ...counts } });
+      return;
+    }
     if (msg.stop) {
       void platform.stop().finally(() => process.exit(0));
       return;
@@ -167,7 +172,46 @@ async function serve(engine: 'pglite' | 'postgres', databaseUrl: string | undefi
   process.send?.({ url: platform.url, anonKey: platform.keys.anonKey });
 }
 
-type ChildMessage = { url: string; anonKey: string } | { figures: Figures } | { error: string };
+interface Counts {
+  transactions: number;
+  statements: number;
+}
+
+/**
+ * Counts what the server sends to the database: each transaction costs two round trips
+ * on PostgreSQL (BEGIN with the request context, COMMIT) besides its statements.
+ */
+function counting(db: Database): { db: Database; counts: Counts } {
+  const counts: Counts = { transactions: 0, statements: 0 };
+  const count = (q: Queryable): Queryable => ({
+    query: (sql, params) => {
+      counts.statements++;
+      return q.query(sql, params);
+    },
+    exec: (sql) => {
+      counts.statements++;
+      return q.exec(sql);
+    },
+  });
+  const plain = count(db);
+  return {
+    counts,
+    db: {
+      engine: db.engine,
+      query: plain.query,
+      exec: plain.exec,
+      transaction: (fn, prelude) => {
+        counts.transactions++;
+        return db.transaction((tx) => fn(count(tx)), prelude);
+      },
+      listen: (channel, onMessage) => db.listen(channel, onMessage),
+      close: () => db.close(),
+    },
+  };
+}
+
+type ChildMessage =
+  { url: string; anonKey: string } | { figures: Figures } | { counts: Counts } | { error: string };
 
 function nextMessage(child: ChildProcess): Promise<ChildMessage> {
   return new Promise((resolve, reject) => {
@@ -198,9 +242,21 @@ async function bench(engine: 'pglite' | 'postgres', label: string, databaseUrl?:
     const rows = (await check.json()) as unknown[];
     if (check.status !== 200 || rows.length !== 50) throw new Error(`unexpected answer ${check.status}`);
 
+    const counted = async (): Promise<Counts> => {
+      child.send({ counts: true });
+      const reply = await nextMessage(child);
+      if (!('counts' in reply)) throw new Error('no counts');
+      return reply.counts;
+    };
+    const before = await counted();
     const a = await measure(async () => {
       if ((await get(url, headers)) !== 200) throw new Error('read failed');
     });
+    const after = await counted();
+    const requests = iterations + 100;
+    const perRequest = (n: number) => (n / requests).toFixed(2);
+    const tx = after.transactions - before.transactions;
+    const st = after.statements - before.statements;
     child.send({ run: 'direct' });
     const answer = await nextMessage(child);
     if (!('figures' in answer)) throw new Error(`direct run failed: ${JSON.stringify(answer)}`);
@@ -211,6 +267,9 @@ async function bench(engine: 'pglite' | 'postgres', label: string, databaseUrl?:
     const line = (name: string, f: Figures) =>
       `${name.padEnd(34)} ${f.perSecond.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(2).padStart(7)} ms   p99 ${f.p99.toFixed(2).padStart(7)} ms`;
     console.log(`\n${label} — ${iterations} requests, concurrency ${concurrency}`);
+    console.log(
+      `(a) per request: ${perRequest(tx)} transactions, ${perRequest(st)} statements → ${perRequest(2 * tx + st)} round trips on PostgreSQL`,
+    );
     console.log(line('(a) GET select=*,child(*) HTTP', a));
     console.log(line('(b) same statement, no HTTP', b));
     console.log(line('(c) GET /health', c));

@@ -23,8 +23,11 @@ export interface Queryable {
 
 export interface Database extends Queryable {
   readonly engine: 'pglite' | 'postgres';
-  /** Runs fn inside BEGIN … COMMIT; any thrown error rolls back and is re-thrown. */
-  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs fn inside BEGIN … COMMIT; any thrown error rolls back and is re-thrown.
+   * `prelude` is parameterless SQL run right after BEGIN, sent with it in one round trip.
+   */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>, prelude?: string): Promise<T>;
   /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;

@@ -69,9 +69,12 @@ export async function openPgliteDatabase(
     engine: 'pglite',
     query: base.query,
     exec: base.exec,
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, prelude?: string): Promise<T> {
       try {
-        return await pg.transaction((tx) => fn(wrap(tx as unknown as PgliteLike)));
+        return await pg.transaction(async (tx) => {
+          if (prelude) await tx.exec(prelude);
+          return fn(wrap(tx as unknown as PgliteLike));
+        });
       } catch (error) {
         throw toDatabaseError(error);
       }

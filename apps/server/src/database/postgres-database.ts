@@ -91,10 +91,11 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
     engine: 'postgres',
     query: base.query,
     exec: base.exec,
-    async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>, prelude?: string): Promise<T> {
       const client = await pool.connect();
       try {
-        await client.query('BEGIN');
+        // Without parameters pg uses the simple protocol, which accepts several statements.
+        await client.query(prelude ? `BEGIN; ${prelude}` : 'BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;

@@ -1,7 +1,7 @@
 // The single place that runs statements as a caller: one short transaction that sets,
 // transaction-locally, the role, the JWT claims (new and legacy settings), the request's
 // method, path and headers, and the search path. No other code sets roles or claims.
-import type { Database, Queryable } from './database';
+import { DatabaseError, type Database, type Queryable } from './database';
 
 export type DbRole = 'anon' | 'authenticated' | 'service_role' | (string & {});
 
@@ -18,19 +18,57 @@ export interface RequestContext {
   settings?: Record<string, string>;
 }
 
-const baseSettings = [
-  "set_config('search_path', $1, true)",
-  "set_config('role', $2, true)",
-  "set_config('request.jwt.claims', $3, true)",
-  "set_config('request.jwt.claim.sub', $4, true)",
-  "set_config('request.jwt.claim.role', $2, true)",
-  "set_config('request.method', $5, true)",
-  "set_config('request.path', $6, true)",
-  "set_config('request.headers', $7, true)",
+const baseNames = [
+  'search_path',
+  'role',
+  'request.jwt.claims',
+  'request.jwt.claim.sub',
+  'request.jwt.claim.role',
+  'request.method',
+  'request.path',
+  'request.headers',
 ];
 
 function quoteSearchPath(schemas: string[]): string {
   return schemas.map((s) => `"${s.replace(/"/g, '""')}"`).join(', ');
+}
+
+/** The (name, value) pairs of a context, in the order they are set. */
+function contextPairs(context: RequestContext): [string, string][] {
+  const claims: Record<string, unknown> = { ...context.claims, role: context.role };
+  const values = [
+    quoteSearchPath(context.searchPath ?? ['public', 'extensions']),
+    context.role,
+    JSON.stringify(claims),
+    typeof claims.sub === 'string' ? claims.sub : '',
+    context.role,
+    context.method ?? '',
+    context.path ?? '',
+    JSON.stringify(context.headers ?? {}),
+  ];
+  const pairs = baseNames.map((name, i): [string, string] => [name, values[i]!]);
+  for (const [name, value] of Object.entries(context.settings ?? {})) pairs.push([name, value]);
+  return pairs;
+}
+
+/**
+ * A string literal that means exactly `value` whatever standard_conforming_strings says:
+ * quotes doubled, and backslashes doubled inside E'…'. A NUL cannot be text in Postgres
+ * and would end the statement early on the wire, so it is refused as Postgres refuses it.
+ */
+export function sqlLiteral(value: string): string {
+  if (value.includes('\u0000'))
+    throw new DatabaseError('invalid byte sequence for encoding "UTF8": 0x00', '22021', undefined, undefined);
+  const quoted = value.replace(/'/g, "''");
+  return value.includes('\\') ? `E'${quoted.replace(/\\/g, '\\\\')}'` : `'${quoted}'`;
+}
+
+/** The context as one parameterless statement, to travel with BEGIN in one round trip. */
+export function requestContextSql(context: RequestContext): string {
+  const calls = contextPairs(context).map(
+    ([name, value]) => `set_config(${sqlLiteral(name)}, ${sqlLiteral(value)}, true)`,
+  );
+  return `select ${calls.join(', ')}`;
 }
 
 /**
@@ -38,33 +76,20 @@ function quoteSearchPath(schemas: string[]): string {
  * that manage their own transaction.
  */
 export async function applyRequestContext(tx: Queryable, context: RequestContext): Promise<void> {
-  const claims: Record<string, unknown> = { ...context.claims, role: context.role };
-  const sub = typeof claims.sub === 'string' ? claims.sub : '';
-  const params: unknown[] = [
-    quoteSearchPath(context.searchPath ?? ['public', 'extensions']),
-    context.role,
-    JSON.stringify(claims),
-    sub,
-    context.method ?? '',
-    context.path ?? '',
-    JSON.stringify(context.headers ?? {}),
-  ];
-  const calls = [...baseSettings];
-  for (const [name, value] of Object.entries(context.settings ?? {})) {
-    params.push(name, value);
-    calls.push(`set_config($${params.length - 1}, $${params.length}, true)`);
-  }
+  const pairs = contextPairs(context);
+  const params = pairs.flat();
+  const calls = pairs.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`);
   await tx.query(`select ${calls.join(', ')}`, params);
 }
 
-/** Runs fn as the caller in one transaction; the settings end with it. */
+/**
+ * Runs fn as the caller in one transaction; the settings end with it. BEGIN and the
+ * settings share one round trip, so a request with one statement costs three.
+ */
 export async function withRequestContext<T>(
   db: Database,
   context: RequestContext,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
-  return db.transaction(async (tx) => {
-    await applyRequestContext(tx, context);
-    return fn(tx);
-  });
+  return db.transaction(fn, requestContextSql(context));
 }
