@@ -1,10 +1,12 @@
 // The functions service (mounted at /functions/v1): runs supabase/functions/<name>/index.ts
-// handlers in worker threads. See function-env.ts for what a function may read and
-// worker-pool.ts for how it is isolated.
+// handlers, compiled in the server, in worker threads of a function host process that may not
+// read the server's files. See function-env.ts for what a function may read, function-host.ts
+// for the process and worker-pool.ts for the threads.
 import path from 'node:path';
 import type { ServerDeps, ServiceModule } from '../../deps';
 import { readEnvFile } from './function-env';
-import { createWorkerPool } from './worker-pool';
+import { createFunctionCompiler } from './compile-function';
+import { createFunctionHost, packageFolders } from './function-host';
 import { functionsRoutes } from './routes';
 
 export function createFunctionsService(deps: ServerDeps): ServiceModule {
@@ -19,12 +21,17 @@ export function createFunctionsService(deps: ServerDeps): ServiceModule {
     if (config.passServiceRoleKey) allowed.SUPABASE_SERVICE_ROLE_KEY = deps.keys.serviceRoleKey;
     return allowed;
   };
-  const pool = createWorkerPool({
+  const buildDir = path.resolve(deps.config.dataDir, 'functions-build');
+  const compiler = createFunctionCompiler(buildDir);
+  const host = createFunctionHost({
+    buildDir,
+    packageDirs: packageFolders(deps.repoRoot),
     memoryMb: config.memoryMb,
     idleWorkers: config.idleWorkers,
     maxWorkers: config.maxWorkers,
     timeoutMs: config.timeoutMs,
+    logLevel: deps.logger.level,
     logger: deps.logger,
   });
-  return { routes: functionsRoutes({ deps, dir, pool, env }), close: () => pool.close() };
+  return { routes: functionsRoutes({ deps, dir, compiler, host, env }), close: () => host.close() };
 }

@@ -1,5 +1,5 @@
-// ANY /functions/v1/{name}[/…]: runs the function in a worker thread (worker-pool.ts)
-// with the original request (method, URL, headers including Authorization and apikey,
+// ANY /functions/v1/{name}[/…]: compiles the function (compile-function.ts) and runs it in
+// the function host (function-host.ts) with the original request (method, URL, headers including Authorization and apikey,
 // streamed body). The caller's JWT is verified first unless the function is public. A
 // thrown error, a non-Response result, the time or memory limit answer as the edge runtime
 // does, with x-relay-error.
@@ -9,14 +9,16 @@ import { GatewayError, resolveCaller } from '../../access/caller';
 import type { ServerDeps } from '../../deps';
 import type { AppEnv } from '../../http/app-env';
 import { functionsErrors, renderFunctionsFailure, type FunctionsFailure } from './functions-errors';
-import type { WorkerPool } from './worker-pool';
+import { CompileError, type FunctionCompiler } from './compile-function';
+import type { FunctionHost } from './function-host';
 import { findFunction } from './load-function';
 
 export interface FunctionsRuntime {
   deps: ServerDeps;
   /** The folder holding <name>/index.ts. */
   dir: string;
-  pool: WorkerPool;
+  compiler: FunctionCompiler;
+  host: FunctionHost;
   /** The variables functions may read, without the per-request SUPABASE_URL. */
   env: () => Readonly<Record<string, string>>;
 }
@@ -53,7 +55,22 @@ export async function invokeFunction(rt: FunctionsRuntime, c: Context<AppEnv>): 
     const refused = await checkJwt(rt, c);
     if (refused) return renderFunctionsFailure(refused);
   }
-  const env = { ...rt.env(), SUPABASE_URL: serverUrl(rt, c) };
-  const result = await rt.pool.invoke(fn, env, c.req.raw, c.get('log') ?? rt.deps.logger);
+  const log = c.get('log') ?? rt.deps.logger;
+  let module: string;
+  try {
+    module = await rt.compiler.compile(fn);
+  } catch (error) {
+    if (!(error instanceof CompileError)) throw error;
+    log.error({ function: fn.name, error: error.message }, 'function failed to compile');
+    return renderFunctionsFailure(functionsErrors.bootError());
+  }
+  const call = {
+    name: fn.name,
+    module,
+    url: c.req.url,
+    env: { ...rt.env(), SUPABASE_URL: serverUrl(rt, c) },
+    requestId: c.get('requestId'),
+  };
+  const result = await rt.host.invoke(call, c.req.raw, log);
   return result instanceof Response ? result : renderFunctionsFailure(result);
 }

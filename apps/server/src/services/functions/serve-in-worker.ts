@@ -2,8 +2,10 @@
 // (only what the function may read), so process.env and the Deno.env shim both see that
 // and nothing of the server. It loads the function's module once, then answers one
 // invocation at a time: the request arrives with a streamed body, the Response goes back
-// with its body streamed.
-import { parentPort, workerData } from 'node:worker_threads';
+// with its body streamed. The host process's permission model (no file writes, no child
+// processes, reads only of the build folder and node_modules) applies to this thread too.
+import { syncBuiltinESMExports } from 'node:module';
+import workerThreads, { parentPort, workerData } from 'node:worker_threads';
 import WebSocket from 'ws';
 import { headerList, type InvokeMessage, type WorkerBoot, type WorkerMessage } from './worker-protocol';
 
@@ -32,6 +34,27 @@ function installEdgeGlobals(): void {
       return { finished: Promise.resolve(), shutdown: async () => undefined };
     },
   };
+}
+
+/**
+ * Node 20's permission model allows workers process-wide once the host may start them, so a
+ * function's own Worker is refused here, before its code loads: a thread it started would
+ * escape the pool's time and memory limits (though not the file-system restrictions).
+ */
+function refuseWorkers(): void {
+  class RefusedWorker {
+    constructor() {
+      throw Object.assign(
+        new Error('Access to this API has been restricted: functions cannot start workers'),
+        {
+          code: 'ERR_ACCESS_DENIED',
+          permission: 'WorkerThreads',
+        },
+      );
+    }
+  }
+  (workerThreads as { Worker: unknown }).Worker = RefusedWorker;
+  syncBuiltinESMExports();
 }
 
 function post(message: WorkerMessage, transfer: ReadableStream[] = []): void {
@@ -80,6 +103,7 @@ async function answer(handler: FunctionHandler, message: InvokeMessage): Promise
 
 async function start(): Promise<void> {
   installEdgeGlobals();
+  refuseWorkers();
   let handler: FunctionHandler;
   try {
     const mod = (await import(boot.href)) as { default?: unknown };

@@ -1,14 +1,12 @@
-// The worker threads that run functions. Each invocation has a thread of its own for as
-// long as it runs, so a function that never yields (while (true) {}) or exhausts its heap
-// takes down only its thread: the wall-clock limit terminates it (worker.terminate()) and
-// resourceLimits bound its heap. A thread that answered normally goes back to a small idle
-// pool for the same function file, version and environment, so warm calls skip the boot.
+// The worker threads that run functions, inside the function host process (host-main.ts).
+// Each invocation has a thread of its own for as long as it runs, so a function that never
+// yields (while (true) {}) or exhausts its heap takes down only its thread: the wall-clock
+// limit terminates it (worker.terminate()) and resourceLimits bound its heap. A thread that
+// answered normally goes back to a small idle pool for the same compiled module and
+// environment, so warm calls skip the boot.
 //
-// Threads load TypeScript by registering tsx inside themselves (an eval'd bootstrap), so
-// the same code works under `node --import tsx`, vitest and a clean start.
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import path from 'node:path';
+// Threads run the compiled serve-in-worker entry (compile-function.ts), which imports the
+// function's compiled module; no TypeScript loader runs in the host.
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Logger } from 'pino';
@@ -47,6 +45,8 @@ export interface WorkerPoolOptions {
   maxWorkers: number;
   timeoutMs: number;
   logger: Logger;
+  /** The compiled serve-in-worker module a thread runs. */
+  workerEntry: string;
 }
 
 export interface WorkerPool {
@@ -60,25 +60,7 @@ export interface WorkerPool {
   close(): Promise<void>;
 }
 
-/** tsx's ESM register() (its CommonJS twin cannot register ESM hooks from an ESM worker). */
-function tsxEsmApi(): string {
-  const require = createRequire(import.meta.url);
-  const manifest = require.resolve('tsx/package.json');
-  const pkg = JSON.parse(fs.readFileSync(manifest, 'utf8')) as {
-    exports?: Record<string, { import?: { default?: string } }>;
-  };
-  const relative = pkg.exports?.['./esm/api']?.import?.default ?? './dist/esm/api/index.mjs';
-  return pathToFileURL(path.join(path.dirname(manifest), relative)).href;
-}
-
-function bootstrapSource(): string {
-  const tsxApi = tsxEsmApi();
-  const entry = new URL('./serve-in-worker.ts', import.meta.url).href;
-  return `import { register } from ${JSON.stringify(tsxApi)};\nregister();\nawait import(${JSON.stringify(entry)});\n`;
-}
-
 export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
-  const source = bootstrapSource();
   const idle = new Map<string, Thread[]>();
   const live = new Set<Thread>();
   let running = 0;
@@ -124,9 +106,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
   }
 
   function spawn(key: string, fn: FunctionEntry, env: Readonly<Record<string, string>>): Thread {
-    const boot: WorkerBoot = { href: `${pathToFileURL(fn.file).href}?v=${Math.trunc(fn.mtimeMs)}` };
-    const worker = new Worker(source, {
-      eval: true,
+    const boot: WorkerBoot = { href: pathToFileURL(fn.file).href };
+    const worker = new Worker(options.workerEntry, {
       env: { ...env },
       execArgv: [],
       workerData: boot,
@@ -184,7 +165,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     }
     // Threads of an older version of this function are not wanted any more.
     for (const [otherKey, threads] of idle) {
-      if (otherKey !== key && otherKey.startsWith(`${fn.file}\0`)) for (const t of threads) kill(t, 'crash');
+      if (otherKey !== key && otherKey.startsWith(`${fn.name}\0`)) for (const t of threads) kill(t, 'crash');
     }
     const thread = spawn(key, fn, env);
     const timer = setTimeout(() => kill(thread, 'timeout'), bootLimitMs);
@@ -256,7 +237,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
 
   return {
     async invoke(fn, env, request, log) {
-      const key = `${fn.file}\0${fn.mtimeMs}\0${JSON.stringify(env)}`;
+      const key = `${fn.name}\0${fn.file}\0${JSON.stringify(env)}`;
       if (!(await takeSlot())) {
         log.warn({ function: fn.name }, 'no function worker became free in time');
         return functionsErrors.timeout();
