@@ -298,6 +298,9 @@ async function serve(engine: Engine): Promise<void> {
   });
   const platform = await startPlatform({ config, logger: pino({ level: 'silent' }), db, inMemoryKeys: true });
   const demo = await seedDemo(db, { members, cprKey: platform.keys.cprKey });
+  // Planner statistics, as autovacuum would have gathered them on a database in use; without
+  // them the first minutes after a bulk load are planned from empty-table guesses.
+  await db.exec('analyze');
   const stop = async () => {
     await platform.stop();
     if (dropName) await adminQuery(`drop database if exists ${dropName} with (force)`);
