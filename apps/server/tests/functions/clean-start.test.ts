@@ -1,6 +1,6 @@
-// The production start (node --import tsx src/main.ts, a process of its own) runs
-// TypeScript functions in worker threads that load tsx themselves, and hands them none of
-// the process environment.
+// The production start (node --import tsx src/main.ts, a process of its own) compiles
+// TypeScript functions and runs them in its function host, which hands them none of the
+// process environment and none of the server's files.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -31,7 +31,7 @@ describe('functions after a clean start of the server process', () => {
         CPR_ENCRYPTION_KEY: 'clean-start-cpr-key-0123456789',
         FUNCTIONS_DIR: fixtures,
         FUNCTIONS_ENV_FILE: path.join(fixtures, 'functions.env'),
-        FUNCTIONS_PUBLIC: 'reads-secrets,stream',
+        FUNCTIONS_PUBLIC: 'reads-secrets,stream,probe',
         CLUB_SERVER_ONLY_SECRET: 'only the server process has this',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -72,6 +72,19 @@ describe('functions after a clean start of the server process', () => {
       denoServerSecret: null,
       greeting: 'hej med dig',
     });
+  });
+
+  it('keeps DATA_DIR/keys.json, which the server reads, out of reach of functions', async () => {
+    const keys = path.join(dataDir, 'keys.json');
+    expect(fs.existsSync(keys)).toBe(true);
+    const res = await fetch(`${url}/functions/v1/probe`, {
+      method: 'POST',
+      body: JSON.stringify({ try: 'read', path: keys }),
+    });
+    expect(res.status).toBe(200);
+    const answer = (await res.json()) as Record<string, unknown>;
+    expect(answer).toMatchObject({ ok: false, code: 'ERR_ACCESS_DENIED', permission: 'FileSystemRead' });
+    expect(JSON.stringify(answer)).not.toContain(fs.readFileSync(keys, 'utf8').slice(0, 40));
   });
 
   it('streams a function response from the worker', async () => {

@@ -36,24 +36,29 @@ function installEdgeGlobals(): void {
   };
 }
 
+function accessDenied(permission: string, what: string): Error {
+  return Object.assign(new Error(`Access to this API has been restricted: ${what}`), {
+    code: 'ERR_ACCESS_DENIED',
+    permission,
+  });
+}
+
 /**
- * Node 20's permission model allows workers process-wide once the host may start them, so a
- * function's own Worker is refused here, before its code loads: a thread it started would
- * escape the pool's time and memory limits (though not the file-system restrictions).
+ * Node 20's permission model allows workers process-wide once the host may start them, and
+ * does not govern signals. So, before a function's code loads, its own Worker is refused (a
+ * thread it started would escape the pool's time and memory limits, though not the file-system
+ * restrictions) and so is process.kill (which could stop the host or the server).
  */
-function refuseWorkers(): void {
+function refuseProcessControl(): void {
   class RefusedWorker {
     constructor() {
-      throw Object.assign(
-        new Error('Access to this API has been restricted: functions cannot start workers'),
-        {
-          code: 'ERR_ACCESS_DENIED',
-          permission: 'WorkerThreads',
-        },
-      );
+      throw accessDenied('WorkerThreads', 'functions cannot start workers');
     }
   }
   (workerThreads as { Worker: unknown }).Worker = RefusedWorker;
+  process.kill = () => {
+    throw accessDenied('Signals', 'functions cannot signal processes');
+  };
   syncBuiltinESMExports();
 }
 
@@ -103,7 +108,7 @@ async function answer(handler: FunctionHandler, message: InvokeMessage): Promise
 
 async function start(): Promise<void> {
   installEdgeGlobals();
-  refuseWorkers();
+  refuseProcessControl();
   let handler: FunctionHandler;
   try {
     const mod = (await import(boot.href)) as { default?: unknown };

@@ -109,7 +109,9 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     const boot: WorkerBoot = { href: pathToFileURL(fn.file).href };
     const worker = new Worker(options.workerEntry, {
       env: { ...env },
-      execArgv: [],
+      // No execArgv of its own: in Node 20 a worker started with an execArgv that lacks
+      // --experimental-permission runs without the permission model. Inheriting the host's
+      // keeps its restrictions.
       workerData: boot,
       resourceLimits: { maxOldGenerationSizeMb: options.memoryMb },
     });
