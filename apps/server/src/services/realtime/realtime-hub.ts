@@ -43,6 +43,14 @@ export class RealtimeHub {
     this.aliveTimer.unref();
   }
 
+  /**
+   * Whether another instance is known to listen: each announces itself (sync?) once it
+   * listens and is answered (sync), so a lone instance skips the NOTIFY round trip.
+   */
+  private get othersListening(): boolean {
+    return this.lastSeen.size > 0;
+  }
+
   membersOf(hubKey: string): ReadonlySet<ChannelMember> {
     return this.hubs.get(hubKey) ?? new Set();
   }
@@ -80,6 +88,7 @@ export class RealtimeHub {
 
   broadcast(hubKey: string, message: BroadcastMessage, sender?: ChannelMember): void {
     this.deliverBroadcast(hubKey, message, sender);
+    if (!this.othersListening) return;
     this.bus?.publish({
       k: 'b',
       o: this.instanceId,
@@ -98,7 +107,9 @@ export class RealtimeHub {
   private presenceChanged(hubKey: string, diff: PresenceDiff): void {
     if (isEmptyDiff(diff)) return;
     this.deliverPresenceDiff(hubKey, diff);
-    this.bus?.publish({ k: 'pd', o: this.instanceId, h: hubKey, j: diff.joins, l: diff.leaves });
+    if (this.othersListening) {
+      this.bus?.publish({ k: 'pd', o: this.instanceId, h: hubKey, j: diff.joins, l: diff.leaves });
+    }
   }
 
   private deliverBroadcast(hubKey: string, message: BroadcastMessage, sender?: ChannelMember): void {
