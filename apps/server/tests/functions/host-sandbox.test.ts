@@ -14,6 +14,26 @@ import { startTestPlatform, type TestPlatform } from '../support/test-platform';
 const fixtures = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fixtures');
 const keysSecret = 'not-for-functions-signing-key';
 
+/** The TCP ports a process listens on (Linux /proc), to find the host's port from outside. */
+function listeningPorts(pid: number): number[] {
+  const sockets = new Set<string>();
+  for (const fd of fs.readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const inode = /^socket:\[(\d+)\]$/.exec(fs.readlinkSync(`/proc/${pid}/fd/${fd}`))?.[1];
+      if (inode) sockets.add(inode);
+    } catch {
+      // the descriptor closed meanwhile
+    }
+  }
+  const ports: number[] = [];
+  for (const line of fs.readFileSync('/proc/net/tcp', 'utf8').split('\n').slice(1)) {
+    const cols = line.trim().split(/\s+/);
+    if (cols[3] === '0A' && sockets.has(cols[9] ?? ''))
+      ports.push(parseInt(cols[1]?.split(':')[1] ?? '', 16));
+  }
+  return ports;
+}
+
 interface ProbeAnswer {
   ok: boolean;
   code?: string | null;
@@ -140,6 +160,26 @@ describe('the function host sandbox', () => {
     expect(who.isMainThread).toBe(false);
     expect(who.pid).not.toBe(process.pid);
     expect(who.mayRead).toBe(false);
+  });
+
+  it('answers nothing but the server, which holds its token', async () => {
+    const who = await probe({ try: 'whoami' });
+    const ports = listeningPorts((who.result as { pid: number }).pid);
+    expect(ports).toHaveLength(1);
+    const hostUrl = `http://127.0.0.1:${ports[0]}/`;
+    const call = Buffer.from(
+      JSON.stringify({ name: 'probe', module: '/nonexistent.mjs', url: 'http://x/', env: {} }),
+    ).toString('base64url');
+    for (const headers of [
+      {},
+      { 'x-function-host-call': call },
+      { 'x-function-host-token': 'guessed', 'x-function-host-call': call },
+      { 'x-function-host-token': '', 'x-function-host-call': call },
+    ]) {
+      const res = await fetch(hostUrl, { method: 'POST', headers, body: '{"try":"whoami"}' });
+      expect(res.status, JSON.stringify(headers)).toBe(403);
+      expect(await res.text()).toBe('');
+    }
   });
 
   it('keeps serving after every refused attempt', async () => {
