@@ -11,6 +11,7 @@ import type { Config } from './config';
 import type { Database } from './database/database';
 import { defaultMigrationSources, migrate, type MigrationSource } from './database/migrator';
 import { openDatabase } from './database/open-database';
+import { pgcryptoWorks } from './database/pglite-database';
 import { startReleaseTicker } from './jobs/publish-due-releases';
 import { createServer, type PlatformServer } from './server';
 
@@ -42,10 +43,18 @@ export interface RunningPlatform {
 
 export async function startPlatform(options: PlatformOptions): Promise<RunningPlatform> {
   const { config, logger } = options;
-  const db = options.db ?? (await openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl }));
+  const open = () => openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
+  let db = options.db ?? (await open());
   try {
     const migrated = await migrate(db, options.migrationSources ?? defaultMigrationSources(repoRoot));
     if (migrated.applied.length > 0) logger.info({ applied: migrated.applied }, 'migrations applied');
+    if (db.engine === 'pglite' && !options.db && !(await pgcryptoWorks(db))) {
+      // The migrations just installed pgcrypto into an instance that cannot use it (ADR
+      // 0713); opening the files again gives a working one, or fails loudly.
+      logger.warn('the embedded database could not use pgcrypto; opening it again');
+      await db.close();
+      db = await open();
+    }
     const keys = await loadKeys({
       dataDir: options.inMemoryKeys ? undefined : config.dataDir,
       algorithm: config.jwtAlgorithm,

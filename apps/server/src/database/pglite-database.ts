@@ -57,12 +57,22 @@ export async function openPgliteDatabase(
   dataDir?: string,
   options: PgliteOpenOptions = {},
 ): Promise<Database> {
-  const pg = await PGlite.create({
-    ...(dataDir ? { dataDir } : {}),
-    ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
-    parsers,
-    extensions: { pgcrypto, pg_trgm, citext, btree_gist },
-  });
+  const create = () =>
+    PGlite.create({
+      ...(dataDir ? { dataDir } : {}),
+      ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
+      parsers,
+      extensions: { pgcrypto, pg_trgm, citext, btree_gist },
+    });
+  // Some instances come up with pgcrypto unable to find any digest (ADR 0713). Using it
+  // right away initialises it while the instance is fresh; an instance where even that
+  // fails is discarded and the files are opened again.
+  let pg = await create();
+  for (let attempt = 1; !(await pgcryptoWorks(wrap(pg as unknown as PgliteLike))); attempt += 1) {
+    await pg.close();
+    if (attempt === 3) throw new Error('The embedded database could not initialise pgcrypto (ADR 0713)');
+    pg = await create();
+  }
   const base = wrap(pg as unknown as PgliteLike);
   let closed = false;
   const db: Database = {
@@ -93,6 +103,33 @@ export async function openPgliteDatabase(
   };
   pgliteHandles.set(db, pg);
   return db;
+}
+
+/**
+ * Whether pgcrypto's digests work in this database; true when pgcrypto is not installed
+ * yet (a fresh database, which the platform probes again after its migrations).
+ */
+export async function pgcryptoWorks(db: Queryable): Promise<boolean> {
+  const installed = await db.query<{ schema: string }>(
+    `select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
+      where e.extname = 'pgcrypto'`,
+  );
+  const schema = installed.rows[0]?.schema;
+  if (schema === undefined) return true;
+  const fn = (name: string) => `${quoteIdent(schema)}.${name}`;
+  try {
+    await db.query(
+      `select ${fn('digest')}('probe', 'sha256'), ${fn('hmac')}('probe', 'key', 'sha256'),
+              ${fn('pgp_sym_decrypt')}(${fn('pgp_sym_encrypt')}('probe', 'key'), 'key')`,
+    );
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
 }
 
 /** Dumps an open PGlite database's files as a tarball (used to snapshot a migrated test database). */

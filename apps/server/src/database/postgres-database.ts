@@ -86,6 +86,14 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
     return connecting;
   }
 
+  // pg sends one query at a time per client; LISTENs for several channels wait their turn.
+  let listenerQueue: Promise<unknown> = Promise.resolve();
+  function onListener(client: pg.Client, sql: string): Promise<void> {
+    const next = listenerQueue.then(() => client.query(sql)).then(() => undefined);
+    listenerQueue = next.catch(() => undefined);
+    return next;
+  }
+
   const base = wrap(pool);
   return {
     engine: 'postgres',
@@ -112,10 +120,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
       if (!set) {
         set = new Set();
         handlers.set(channel, set);
-        listening.set(
-          channel,
-          client.query(`LISTEN ${pg.escapeIdentifier(channel)}`).then(() => undefined),
-        );
+        listening.set(channel, onListener(client, `LISTEN ${pg.escapeIdentifier(channel)}`));
       }
       set.add(onMessage);
       // Resolve only once the server has confirmed LISTEN, so no later NOTIFY is missed.
@@ -127,7 +132,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
         if (current.size === 0 && !closed) {
           handlers.delete(channel);
           listening.delete(channel);
-          await client.query(`UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+          await onListener(client, `UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
         }
       };
     },
