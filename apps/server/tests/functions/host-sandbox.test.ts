@@ -170,7 +170,7 @@ describe('the function host sandbox', () => {
     const call = Buffer.from(
       JSON.stringify({ name: 'probe', module: '/nonexistent.mjs', url: 'http://x/', env: {} }),
     ).toString('base64url');
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       {},
       { 'x-function-host-call': call },
       { 'x-function-host-token': 'guessed', 'x-function-host-call': call },
