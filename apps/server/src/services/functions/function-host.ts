@@ -131,6 +131,8 @@ export function createFunctionHost(options: FunctionHostOptions): FunctionHost {
 
   return {
     async invoke(call, request, log) {
+      // A call that arrives while the server shuts down does not start another host.
+      if (closed) return functionsErrors.workerError();
       let host: Running;
       try {
         host = await current();
