@@ -1,21 +1,22 @@
 // The custom access token hook (brief §14) over the Postgres transport. The setting is
 // "auto" (call public.custom_access_token_hook(jsonb) when it exists: the club schema
 // defines it to add the memberships claim), "off", or pg-functions://<db>/<schema>/<fn>.
-// It runs as the database owner inside the token-issuing transaction, with a 2 s
-// statement timeout, and its claims replace the defaults after a schema check.
+// It runs as the database owner inside the token-issuing transaction with a 2 s
+// statement timeout. auth.run_access_token_hook (platform migration 0008) calls it and
+// checks its output in the same statement, so a refusal rolls the transaction back.
 import crypto from 'node:crypto';
 import { DatabaseError, type Queryable } from '../../database/database';
 import type { AuthContext } from './auth-context';
 import { AuthError } from './auth-errors';
 
-interface HookTarget {
+export interface HookTarget {
   schema: string;
   fn: string;
   explicit: boolean;
 }
 
-const hookTimeoutMs = 2000;
-const hookTimeout = () =>
+export const hookTimeoutMs = 2000;
+export const hookTimeout = () =>
   new AuthError(
     500,
     'hook_timeout',
@@ -43,69 +44,57 @@ async function hookExists(ctx: AuthContext, q: Queryable, target: HookTarget): P
   return exists;
 }
 
-const requiredClaims = [
-  'aud',
-  'exp',
-  'iat',
-  'sub',
-  'email',
-  'phone',
-  'role',
-  'aal',
-  'session_id',
-  'is_anonymous',
-];
-
-function checkClaims(claims: unknown): Record<string, unknown> {
-  if (typeof claims !== 'object' || claims === null || Array.isArray(claims)) {
-    throw new AuthError(500, 'unexpected_failure', 'output claims do not conform to the expected schema');
-  }
-  const c = claims as Record<string, unknown>;
-  const missing = requiredClaims.filter((k) => !(k in c));
-  const typed =
-    (typeof c.aud === 'string' || Array.isArray(c.aud)) &&
-    Number.isInteger(c.exp) &&
-    Number.isInteger(c.iat) &&
-    (c.amr === undefined || Array.isArray(c.amr)) &&
-    (c.app_metadata === undefined || (typeof c.app_metadata === 'object' && c.app_metadata !== null)) &&
-    (c.user_metadata === undefined || (typeof c.user_metadata === 'object' && c.user_metadata !== null));
-  if (missing.length > 0 || !typed) {
-    const detail =
-      missing.length > 0 ? `missing properties: ${missing.join(', ')}` : 'a claim has the wrong type';
-    throw new AuthError(
-      500,
-      'unexpected_failure',
-      `output claims do not conform to the expected schema: ${detail}`,
-    );
-  }
-  return c;
-}
-
-/** Whether token issuing calls a hook (the "auto" probe is cached for two seconds). */
-export async function accessTokenHookActive(ctx: AuthContext): Promise<boolean> {
+/** The hook token issuing calls, if any (the "auto" probe is cached for two seconds). */
+export async function activeAccessTokenHook(
+  ctx: AuthContext,
+  q: Queryable = ctx.deps.db,
+): Promise<HookTarget | undefined> {
   const target = targetOf(ctx.config.customAccessTokenHook);
-  return target !== undefined && (await hookExists(ctx, ctx.deps.db, target));
+  return target && (await hookExists(ctx, q, target)) ? target : undefined;
 }
 
+/** The event's metadata, as GoTrue sends it. */
+export function hookMetadata(ip: string): Record<string, string> {
+  return {
+    uuid: crypto.randomUUID(),
+    time: new Date().toISOString(),
+    name: 'customize-access-token',
+    ip_address: ip,
+  };
+}
+
+/** The documented error for a failed hook statement (already rolled back or about to be). */
+export function hookFailure(ctx: AuthContext, error: unknown): AuthError {
+  ctx.logger.error({ err: error }, 'custom access token hook failed');
+  if (error instanceof DatabaseError) {
+    if (error.code === '57014') return hookTimeout();
+    if (error.code === 'HK001')
+      return new AuthError(Number(error.detail ?? 500), 'unexpected_failure', error.message);
+    if (error.code === 'HK002') return new AuthError(500, 'unexpected_failure', error.message);
+  }
+  return new AuthError(500, 'unexpected_failure', 'Error running the custom access token hook');
+}
+
+/** The embedded database has no statement timer, so there the limit is applied afterwards. */
+export function checkHookElapsed(started: number): void {
+  if (performance.now() - started > hookTimeoutMs) throw hookTimeout();
+}
+
+/** Runs the hook on the claims inside the caller's transaction `q`; answers the final claims. */
 export async function runAccessTokenHook(
   ctx: AuthContext,
   q: Queryable,
   input: { userId: string; claims: Record<string, unknown>; method: string; ip: string },
 ): Promise<Record<string, unknown>> {
-  const target = targetOf(ctx.config.customAccessTokenHook);
-  if (!target || !(await hookExists(ctx, q, target))) return input.claims;
+  const target = await activeAccessTokenHook(ctx, q);
+  if (!target) return input.claims;
   const event = {
-    metadata: {
-      uuid: crypto.randomUUID(),
-      time: new Date().toISOString(),
-      name: 'customize-access-token',
-      ip_address: input.ip,
-    },
+    metadata: hookMetadata(input.ip),
     user_id: input.userId,
     claims: input.claims,
     authentication_method: input.method,
   };
-  let output: unknown;
+  let claims: Record<string, unknown> | undefined;
   const started = performance.now();
   try {
     // Two statements: the first arms the limit and reads the previous one; the second
@@ -114,43 +103,15 @@ export async function runAccessTokenHook(
       `select current_setting('statement_timeout') as t, set_config('statement_timeout', $1, true)`,
       [String(hookTimeoutMs)],
     );
-    const { rows } = await q.query<{ result: unknown }>(
-      `select "${target.schema.replace(/"/g, '')}"."${target.fn.replace(/"/g, '')}"($1::jsonb) as result,
-              set_config('statement_timeout', $2, true)`,
-      [JSON.stringify(event), before[0]?.t ?? '0'],
+    const { rows } = await q.query<{ claims: Record<string, unknown> }>(
+      `select auth.run_access_token_hook($1, $2, $3::jsonb) as claims, set_config('statement_timeout', $4, true)`,
+      [target.schema, target.fn, JSON.stringify(event), before[0]?.t ?? '0'],
     );
-    output = rows[0]?.result;
+    claims = rows[0]?.claims;
   } catch (error) {
-    ctx.logger.error({ err: error }, 'custom access token hook failed');
-    if (error instanceof DatabaseError && error.code === '57014') {
-      throw hookTimeout();
-    }
-    throw new AuthError(500, 'unexpected_failure', 'Error running the custom access token hook');
+    throw hookFailure(ctx, error);
   }
-  // The embedded database has no statement timer (it runs on this thread), so there
-  // the limit is applied when the call returns; the transaction then rolls back.
-  if (performance.now() - started > hookTimeoutMs) throw hookTimeout();
-  if (typeof output === 'string') {
-    try {
-      output = JSON.parse(output);
-    } catch {
-      output = undefined;
-    }
-  }
-  const result = (output ?? {}) as { claims?: unknown; error?: { http_code?: unknown; message?: unknown } };
-  if (result.error && typeof result.error === 'object') {
-    const status =
-      typeof result.error.http_code === 'number' &&
-      result.error.http_code >= 400 &&
-      result.error.http_code < 600
-        ? result.error.http_code
-        : 500;
-    const message =
-      typeof result.error.message === 'string' ? result.error.message : 'Error from the access token hook';
-    throw new AuthError(status, 'unexpected_failure', message);
-  }
-  if (!('claims' in result)) {
-    throw new AuthError(500, 'unexpected_failure', 'output claims field is missing');
-  }
-  return checkClaims(result.claims);
+  checkHookElapsed(started);
+  if (!claims) throw hookFailure(ctx, new Error('the hook statement answered no row'));
+  return claims;
 }

@@ -3,10 +3,9 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../../database/database';
 import { signJwt } from '../../access/jwt';
-import { accessTokenHookActive, runAccessTokenHook } from './access-token-hook';
+import { runAccessTokenHook } from './access-token-hook';
 import type { AuditAction } from './audit-log';
 import type { AuthContext } from './auth-context';
-import { authTransaction } from './auth-transaction';
 import {
   findUserById,
   loadRenderedUser,
@@ -89,37 +88,18 @@ export interface SessionSnapshot {
   identities: IdentityRow[];
   factors: FactorRow[];
   amr: AmrEntry[];
+  /** The access-token claims, when auth.with_access_token_hook ran the hook (migration 0008). */
+  claims?: Record<string, unknown>;
 }
 
-/**
- * Runs token issuing inside a transaction only when an access-token hook takes part (its
- * time limit is transaction-local and its failure must undo the rotation); without one,
- * each session statement is a single statement that commits by itself.
- */
-export async function tokenStatements<T>(ctx: AuthContext, fn: (q: Queryable) => Promise<T>): Promise<T> {
-  return (await accessTokenHookActive(ctx)) ? authTransaction(ctx, fn) : fn(ctx.deps.db);
-}
-
-/** Signs an access token for the session with its amr/aal, through the hook. */
-export async function mintAccessToken(
+/** GoTrue's access-token claims for the user and session (auth.access_token_claims in SQL). */
+export function defaultClaims(
   ctx: AuthContext,
-  q: Queryable,
   user: UserRow,
-  session: { id: string; amr?: AmrEntry[] },
-  method: string,
-  ip: string,
-): Promise<{ token: string; expiresAt: number; issuedAt: number }> {
-  let amr = session.amr;
-  if (!amr) {
-    const { rows } = await q.query<{ method: string; at: string }>(
-      `select authentication_method as method, extract(epoch from updated_at)::bigint::text as at
-         from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
-      [session.id],
-    );
-    amr = rows.map((r) => ({ method: r.method, timestamp: Number(r.at) }));
-  }
-  const now = Math.floor(Date.now() / 1000);
-  const claims: Record<string, unknown> = {
+  session: { id: string; amr: AmrEntry[] },
+  now: number,
+): Record<string, unknown> {
+  return {
     iss: ctx.externalUrl,
     sub: user.id,
     aud: user.aud ?? 'authenticated',
@@ -130,22 +110,59 @@ export async function mintAccessToken(
     app_metadata: user.raw_app_meta_data ?? {},
     user_metadata: user.raw_user_meta_data ?? {},
     role: user.role || 'authenticated',
-    aal: amr.some((a) => mfaMethods.has(a.method)) ? 'aal2' : 'aal1',
-    amr,
+    aal: session.amr.some((a) => mfaMethods.has(a.method)) ? 'aal2' : 'aal1',
+    amr: session.amr,
     session_id: session.id,
     is_anonymous: user.is_anonymous,
   };
-  const final = await runAccessTokenHook(ctx, q, { userId: user.id, claims, method, ip });
-  const exp = typeof final.exp === 'number' ? final.exp : now + ctx.jwtExpiry;
-  return { token: await signJwt(ctx.deps.keys, final, ctx.jwtExpiry), expiresAt: exp, issuedAt: now };
 }
 
-type ResponseExtras = Partial<
+export interface MintedToken {
+  token: string;
+  expiresAt: number;
+  issuedAt: number;
+}
+
+/** Signs the final claims (after the hook) issued at `now`. */
+export async function signClaims(
+  ctx: AuthContext,
+  claims: Record<string, unknown>,
+  now: number,
+): Promise<MintedToken> {
+  const exp = typeof claims.exp === 'number' ? claims.exp : now + ctx.jwtExpiry;
+  return { token: await signJwt(ctx.deps.keys, claims, ctx.jwtExpiry), expiresAt: exp, issuedAt: now };
+}
+
+/** Signs an access token for the session with its amr/aal, through the hook. */
+export async function mintAccessToken(
+  ctx: AuthContext,
+  q: Queryable,
+  user: UserRow,
+  session: { id: string; amr?: AmrEntry[] },
+  method: string,
+  ip: string,
+): Promise<MintedToken> {
+  let amr = session.amr;
+  if (!amr) {
+    const { rows } = await q.query<{ method: string; at: string }>(
+      `select authentication_method as method, extract(epoch from updated_at)::bigint::text as at
+         from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
+      [session.id],
+    );
+    amr = rows.map((r) => ({ method: r.method, timestamp: Number(r.at) }));
+  }
+  const now = Math.floor(Date.now() / 1000);
+  const claims = defaultClaims(ctx, user, { id: session.id, amr }, now);
+  const final = await runAccessTokenHook(ctx, q, { userId: user.id, claims, method, ip });
+  return signClaims(ctx, final, now);
+}
+
+export type ResponseExtras = Partial<
   Pick<SessionResponse, 'provider_token' | 'provider_refresh_token' | 'weak_password'>
 >;
 
-function assemble(
-  minted: { token: string; expiresAt: number; issuedAt: number },
+export function assemble(
+  minted: MintedToken,
   refreshToken: string,
   user: Record<string, unknown>,
   extra: ResponseExtras,
@@ -227,21 +244,36 @@ export async function issueSession(
   const refreshToken = crypto.randomBytes(24).toString('base64url');
   const { rows } = await q.query<{ snapshot: SessionSnapshot }>(
     'select auth.start_session($1, $2, $3, $4, $5, $6, $7::jsonb) as snapshot',
-    [
-      userId,
-      method,
-      hashRefreshToken(refreshToken),
-      info.ip,
-      info.userAgent ?? null,
-      extra.audit?.action ?? null,
-      extra.audit?.traits ? JSON.stringify(extra.audit.traits) : null,
-    ],
+    startSessionArgs(userId, method, refreshToken, info, extra),
   );
   const snapshot = rows[0]?.snapshot;
   if (snapshot?.status !== 'ok') throw new Error('session user vanished');
-  return snapshotResponse(ctx, q, snapshot, refreshToken, method, info.ip, {
+  return snapshotResponse(ctx, q, snapshot, refreshToken, method, info.ip, responseExtras(extra));
+}
+
+/** The arguments of auth.start_session, in order. */
+export function startSessionArgs(
+  userId: string,
+  method: string,
+  refreshToken: string,
+  info: SessionRequestInfo,
+  extra: IssueExtras,
+): (string | null)[] {
+  return [
+    userId,
+    method,
+    hashRefreshToken(refreshToken),
+    info.ip,
+    info.userAgent ?? null,
+    extra.audit?.action ?? null,
+    extra.audit?.traits ? JSON.stringify(extra.audit.traits) : null,
+  ];
+}
+
+export function responseExtras(extra: IssueExtras): ResponseExtras {
+  return {
     provider_token: extra.provider_token,
     provider_refresh_token: extra.provider_refresh_token,
     weak_password: extra.weak_password,
-  });
+  };
 }

@@ -7,9 +7,9 @@ import type { AuthContext } from './auth-context';
 import { AuthError, validation } from './auth-errors';
 import { checkCaptcha } from './captcha';
 import { requestInfo } from './client-ip';
-import { issueSession, tokenStatements } from './issue-session';
 import { passwordWeakness, verifyPassword } from './passwords';
 import { normaliseEmail, normalisePhone, optionalString, rawString, type Body } from './request-body';
+import { startSession } from './run-session-statement';
 import { findUserByEmail, findUserByPhone, isPast } from './user-records';
 
 /** The product's wording of invalid_credentials (product.md §8). */
@@ -56,13 +56,11 @@ export async function passwordGrant(ctx: AuthContext, c: Context<AppEnv>, body: 
     { minLength: ctx.config.passwordMinLength, requiredCharacters: ctx.config.passwordRequiredCharacters },
     password,
   );
-  // One statement (session, amr, refresh token, sign-in stamp, audit row) unless a hook runs.
-  const session = await tokenStatements(ctx, (q) =>
-    issueSession(ctx, q, user.id, 'password', info, {
-      audit: { action: 'login', traits: { provider: lookupEmail ? 'email' : 'phone' } },
-      weak_password:
-        weakness.reasons.length > 0 ? { message: weakness.message, reasons: weakness.reasons } : null,
-    }),
-  );
+  // One round trip: session, amr, refresh token, sign-in stamp, audit row and the hook.
+  const session = await startSession(ctx, user.id, 'password', info, {
+    audit: { action: 'login', traits: { provider: lookupEmail ? 'email' : 'phone' } },
+    weak_password:
+      weakness.reasons.length > 0 ? { message: weakness.message, reasons: weakness.reasons } : null,
+  });
   return c.json(session, 200);
 }

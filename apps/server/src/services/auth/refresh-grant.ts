@@ -1,18 +1,18 @@
 // POST /token?grant_type=refresh_token (brief §8): rotation with reuse detection, done by
-// auth.refresh_session (platform migration 0007) in one statement: lock the presented
-// token, check user and session, revoke and replace it, touch the session, write the
-// audit row, and answer with the user, identities, factors and amr for the new token.
+// auth.refresh_session (platform migration 0007) in one round trip with the access-token
+// hook (run-session-statement.ts): lock the presented token, check user and session,
+// revoke and replace it, touch the session, write the audit row, and answer with the
+// user, identities, factors and amr for the new token.
 // A revoked token is accepted again when it is the parent of the session's only active
 // token (the client lost the last answer) or within the reuse interval; any other reuse
 // deletes the whole session and answers refresh_token_already_used.
-import crypto from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/app-env';
 import type { AuthContext } from './auth-context';
 import { AuthError, OAuthError } from './auth-errors';
 import { requestInfo } from './client-ip';
-import { hashRefreshToken, snapshotResponse, tokenStatements, type SessionSnapshot } from './issue-session';
 import { optionalString, type Body } from './request-body';
+import { rotateSession } from './run-session-statement';
 
 const notFound = () =>
   new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
@@ -28,27 +28,9 @@ export async function refreshGrant(ctx: AuthContext, c: Context<AppEnv>, body: B
   const presented = optionalString(body, 'refresh_token');
   if (!presented) throw new OAuthError('invalid_request', 'refresh_token required');
   if (presented.length < 12 || presented.length > 255) throw notFound();
-  const info = requestInfo(ctx, c);
-  const next = crypto.randomBytes(24).toString('base64url');
-
   // A refusal is an answer, not a failure: what the statement deleted (a reused
-  // session, an orphaned token) stays deleted, so it is thrown after the commit.
-  const outcome = await tokenStatements(ctx, async (q) => {
-    const { rows } = await q.query<{ snapshot: SessionSnapshot }>(
-      'select auth.refresh_session($1, $2, $3, $4, $5, $6) as snapshot',
-      [
-        hashRefreshToken(presented),
-        hashRefreshToken(next),
-        info.ip,
-        info.userAgent ?? null,
-        ctx.config.refreshTokenReuseInterval,
-        ctx.config.refreshTokenRotation,
-      ],
-    );
-    const snapshot = rows[0]?.snapshot;
-    if (!snapshot || snapshot.status !== 'ok') return refusals[snapshot?.status ?? 'not_found'] ?? notFound;
-    return snapshotResponse(ctx, q, snapshot, next, 'token_refresh', info.ip);
-  });
-  if (typeof outcome === 'function') throw outcome();
-  return c.json(outcome, 200);
+  // session, an orphaned token) stays deleted.
+  const outcome = await rotateSession(ctx, presented, requestInfo(ctx, c));
+  if (!outcome.response) throw (refusals[outcome.status] ?? notFound)();
+  return c.json(outcome.response, 200);
 }
