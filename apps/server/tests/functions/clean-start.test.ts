@@ -49,7 +49,7 @@ describe('functions after a clean start of the server process', () => {
     });
   }, 180_000);
   afterAll(async () => {
-    if (child.exitCode === null) {
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       await exited;
@@ -96,5 +96,29 @@ describe('functions after a clean start of the server process', () => {
         .split('\n')
         .map((l) => l.split(' at ')[0]),
     ).toEqual(['chunk 0', 'chunk 1']);
+  });
+
+  it('leaves no function host behind when the server process is killed outright', async () => {
+    const res = await fetch(`${url}/functions/v1/probe`, {
+      method: 'POST',
+      body: JSON.stringify({ try: 'whoami' }),
+    });
+    const hostPid = ((await res.json()) as { result: { pid: number } }).result.pid;
+    expect(hostPid).not.toBe(child.pid);
+    expect(() => process.kill(hostPid, 0)).not.toThrow();
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+    const deadline = Date.now() + 10_000;
+    let alive = true;
+    while (alive && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      try {
+        process.kill(hostPid, 0);
+      } catch {
+        alive = false;
+      }
+    }
+    expect(alive).toBe(false);
   });
 });
