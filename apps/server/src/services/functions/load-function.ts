@@ -1,5 +1,5 @@
-// Finds supabase/functions/<name>/index.ts. The worker that runs it loads the module
-// (serve-in-worker.ts); the file's mtime versions the workers, so a changed file gets new ones.
+// Finds supabase/functions/<name>/index.ts. compile-function.ts builds it again when the
+// file's mtime changes; the new build has a new module path, so it gets new workers.
 import fs from 'node:fs';
 import path from 'node:path';
 

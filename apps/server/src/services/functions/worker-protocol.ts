@@ -1,4 +1,4 @@
-// The messages between the functions service and a function's worker thread. Bodies travel
+// The messages between the function host and a function's worker thread. Bodies travel
 // as transferred web streams, so neither side buffers them.
 
 /** workerData of a function worker: the module to load. */
