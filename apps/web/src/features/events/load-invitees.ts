@@ -19,17 +19,17 @@ export async function loadGroupsAndTags(
 }
 
 export async function searchMembers(communityId: string, text: string): Promise<Invitee[]> {
-  const term = text.trim().replace(/[\\%_*,()]/g, ' ');
+  const term = text.trim();
   if (term.length < 2) return [];
+  // lookup_members searches names through the trigram index, and exact e-mail, phone and
+  // member numbers; it takes % and _ literally.
   const { data, error } = await supabase()
-    .from('members')
+    .rpc('lookup_members', { p_community_id: communityId, p_query: term, p_limit: 20 })
     .select('id, full_name, email')
-    .eq('community_id', communityId)
-    .ilike('full_name', `%${term}%`)
-    .order('full_name')
-    .limit(20);
+    .order('full_name');
   if (error) throw error;
-  return (data ?? []).map((m: { id: string; full_name: string; email: string | null }) => ({
+  const rows = (data ?? []) as { id: string; full_name: string; email: string | null }[];
+  return rows.map((m) => ({
     id: m.id,
     label: m.email ? `${m.full_name} (${m.email})` : m.full_name,
   }));
