@@ -210,6 +210,30 @@ describe('the access-token hook in the password and refresh statements', () => {
     });
   }
 
+  it('stores a user agent full of quotes and backslashes exactly, through the escaped literals', async () => {
+    const email = uniqueEmail('agent');
+    const userId = await createUser(email);
+    const agent = `it's "odd" \\ \\' E'\\x41' $$ $q$ --; drop table public.hook_events; --`;
+    const send = (type: string, body: Record<string, unknown>) =>
+      fetch(`${t.url}/auth/v1/token?grant_type=${type}`, {
+        method: 'POST',
+        headers: { apikey: t.anonKey, 'content-type': 'application/json', 'user-agent': agent },
+        body: JSON.stringify(body),
+      });
+    const signedIn = (await (await send('password', { email, password: strongPassword })).json()) as {
+      refresh_token: string;
+    };
+    await t.db.query(`update auth.sessions set user_agent = 'reset' where user_id = $1`, [userId]);
+    const res = await send('refresh_token', { refresh_token: signedIn.refresh_token });
+    expect(res.status).toBe(200);
+    const { rows } = await t.db.query<{ user_agent: string }>(
+      'select user_agent from auth.sessions where user_id = $1',
+      [userId],
+    );
+    expect(rows).toEqual([{ user_agent: agent }]);
+    expect((await lastEvent(userId)).authentication_method).toBe('token_refresh');
+  });
+
   it('refuses a refresh token it does not know without calling the hook', async () => {
     const { rows: before } = await t.db.query<{ n: string }>(
       'select count(*)::text as n from public.hook_events',
