@@ -107,6 +107,23 @@ describe('the function host sandbox', () => {
     expect(JSON.parse(pkg.result as string)).toMatchObject({ name: 'ws' });
   });
 
+  it('runs a function importing a workspace package, which the server bundles into it', async () => {
+    const claim = {
+      [crypto.randomUUID()]: {
+        community_id: crypto.randomUUID(),
+        name: 'Roklubben',
+        role: 'admin',
+        areas: [],
+        membership_manager: true,
+      },
+    };
+    const valid = await t.client().functions.invoke('uses-schemas', { body: claim });
+    expect(valid.error).toBeNull();
+    expect(valid.data).toEqual({ valid: true });
+    const invalid = await t.client().functions.invoke('uses-schemas', { body: { x: { role: 'owner' } } });
+    expect(invalid.data).toEqual({ valid: false });
+  });
+
   it('refuses to write files, even into the folder it may read', async () => {
     const targets = [
       path.join(outsideDir, 'written.txt'),

@@ -6,6 +6,7 @@
 //
 // npm packages stay outside the bundle; their imports are rewritten to file: URLs of the
 // package esbuild resolved, because the bundle's own folder has no node_modules above it.
+// Workspace packages (@club/schemas) are bundled.
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -30,6 +31,9 @@ const packagesAsFileUrls: Plugin = {
       });
       if (resolved.errors.length > 0 || resolved.external || !path.isAbsolute(resolved.path))
         return { path: args.path, external: true };
+      // A workspace package (linked from outside node_modules) goes into the bundle, since the
+      // host may not read its folder.
+      if (!resolved.path.split(path.sep).includes('node_modules')) return { path: resolved.path };
       return { path: pathToFileURL(resolved.path).href, external: true };
     });
   },
