@@ -38,8 +38,42 @@ export async function signJwt(keys: KeyMaterial, claims: Claims, expiresInSecond
   return jwt.sign(keys.signing.key);
 }
 
+const clockTolerance = 30;
+const cacheSize = 4096;
+
+/**
+ * Tokens that verified, per key set: a token is immutable and the keys do not change
+ * while the process runs, so a repeat needs only the time checks. Bounded; the oldest
+ * entry goes first.
+ */
+const verified = new WeakMap<KeyMaterial, Map<string, Claims>>();
+
 /** Verifies a compact JWT against the platform's keys and returns its claims. */
 export async function verifyJwt(keys: KeyMaterial, token: string): Promise<Claims> {
+  let cache = verified.get(keys);
+  const hit = cache?.get(token);
+  if (hit) {
+    const now = Math.floor(Date.now() / 1000);
+    if ((hit.exp as number) + clockTolerance <= now) {
+      cache?.delete(token);
+      throw new JwtError('expired', 'JWT expired');
+    }
+    if (typeof hit.nbf === 'number' && hit.nbf - clockTolerance > now) {
+      throw new JwtError('invalid_claims', '"nbf" claim timestamp check failed');
+    }
+    return hit;
+  }
+  const claims = await verifyUncached(keys, token);
+  if (!cache) {
+    cache = new Map();
+    verified.set(keys, cache);
+  }
+  if (cache.size >= cacheSize) cache.delete(cache.keys().next().value as string);
+  cache.set(token, claims);
+  return claims;
+}
+
+async function verifyUncached(keys: KeyMaterial, token: string): Promise<Claims> {
   const parts = token.split('.');
   if (parts.length !== 3) throw new JwtError('malformed', `Expected 3 parts in JWT; got ${parts.length}`);
   if (parts.some((p) => !base64url.test(p) || p === ''))
@@ -57,7 +91,7 @@ export async function verifyJwt(keys: KeyMaterial, token: string): Promise<Claim
   const entry = keys.verifying.get(alg === 'HS256' && !header.kid ? '' : (header.kid ?? ''));
   if (!entry || entry.alg !== alg) throw new JwtError('no_matching_key', 'No suitable key or wrong key type');
   try {
-    const { payload } = await jwtVerify(token, entry.key, { algorithms: [alg], clockTolerance: 30 });
+    const { payload } = await jwtVerify(token, entry.key, { algorithms: [alg], clockTolerance });
     if (typeof payload.exp !== 'number') throw new JwtError('missing_expiry', 'JWT has no exp claim');
     return payload as Claims;
   } catch (error) {

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { SignJWT, UnsecuredJWT } from 'jose';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JwtError, signJwt, verifyJwt } from '../../src/access/jwt';
 import { loadKeys, type KeyOptions } from '../../src/access/keys';
 
@@ -67,6 +67,23 @@ describe('keys', () => {
     await expect(verifyJwt(keys, token)).resolves.toMatchObject({ sub: 'someone' });
     const withoutSecret = await loadKeys(options(undefined));
     expect(await failure(verifyJwt(withoutSecret, token))).toBe('no_matching_key');
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('refuse a token that verified earlier once it has expired, or before its nbf', async () => {
+    const keys = await loadKeys(options(undefined));
+    const now = Math.floor(Date.now() / 1000);
+    const token = await signJwt(keys, { sub: 'x', role: 'authenticated', nbf: now + 60 }, 120);
+    vi.useFakeTimers({ now: (now + 61) * 1000 });
+    expect((await verifyJwt(keys, token)).sub).toBe('x');
+    expect((await verifyJwt(keys, token)).sub).toBe('x'); // the remembered verification
+    vi.setSystemTime((now + 20) * 1000); // more than the 30 s tolerance before nbf
+    expect(await failure(verifyJwt(keys, token))).toBe('invalid_claims');
+    vi.setSystemTime((now + 120 + 30) * 1000);
+    expect(await failure(verifyJwt(keys, token))).toBe('expired');
   });
 
   it('refuse expired, unsigned, tampered, malformed and expiry-less tokens', async () => {
