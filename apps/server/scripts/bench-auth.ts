@@ -220,8 +220,9 @@ async function baselineDatabase(serverUrl: string | undefined): Promise<Database
 async function startServer(
   env: Record<string, string>,
 ): Promise<{ child: ChildProcess; ready: ServerReady }> {
+  const profileDir = process.env.BENCH_CPU_PROF;
   const child = fork(fileURLToPath(import.meta.url), ['--serve'], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
