@@ -118,18 +118,15 @@ const benches: Bench[] = [
       where community_id = $1 order by last_name, first_name limit 50`,
   },
   {
+    // The invitee search of the events editor (apps/web/src/features/events/load-invitees.ts).
     name: 'members search',
     list: true,
     rest: (sb, c) =>
       sb
-        .from('members')
+        .rpc('lookup_members', { p_community_id: c, p_query: 'jens', p_limit: 20 })
         .select('id, full_name, email')
-        .eq('community_id', c)
-        .ilike('full_name', '%jens%')
-        .order('full_name')
-        .limit(20),
-    sql: `select id, full_name, email from public.members
-      where community_id = $1 and full_name ilike '%jens%' order by full_name limit 20`,
+        .order('full_name'),
+    sql: `select id, full_name, email from public.lookup_members($1, 'jens', 20) order by full_name`,
   },
   {
     name: 'member lookup rpc',
