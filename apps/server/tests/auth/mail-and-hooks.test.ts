@@ -136,6 +136,31 @@ describe('mail over SMTP, SMS over a webhook, and the access token hook', () => 
     ).toBeNull();
   });
 
+  it('resends the e-mail change mails to both addresses, and the resent codes complete the change', async () => {
+    const email = uniqueEmail('old');
+    const next = uniqueEmail('new');
+    await t.adminClient().auth.admin.createUser({ email, password: strongPassword, email_confirm: true });
+    const client = t.client();
+    const { data } = await client.auth.signInWithPassword({ email, password: strongPassword });
+    await client.auth.setSession(data.session!);
+    expect((await client.auth.updateUser({ email: next })).error).toBeNull();
+    const before = mails.length;
+    expect((await t.client().auth.resend({ type: 'email_change', email: next })).error).toBeNull();
+    const resent = mails.slice(before);
+    expect(resent.map((m) => m.to).sort()).toEqual([[email], [next]].sort());
+    const code = (to: string) =>
+      /Or enter this code: (\d{6})/.exec(resent.find((m) => m.to.includes(to))!.raw)?.[1];
+    const first = await t.client().auth.verifyOtp({ email: next, token: code(next)!, type: 'email_change' });
+    expect(first.error).toBeNull();
+    const second = await t.client().auth.verifyOtp({ email, token: code(email)!, type: 'email_change' });
+    expect(second.error).toBeNull();
+    expect(second.data.user?.email).toBe(next);
+    // Nothing is pending any more, so a further resend sends nothing.
+    const after = mails.length;
+    expect((await t.client().auth.resend({ type: 'email_change', email: next })).error).toBeNull();
+    expect(mails.length).toBe(after);
+  });
+
   it('signs up with a phone number over the SMS webhook', async () => {
     const phone = `+4520${Math.floor(100000 + Math.random() * 899999)}`;
     const client = t.client();

@@ -7,12 +7,12 @@ import { authTransaction } from './auth-transaction';
 import { AuthError, validation } from './auth-errors';
 import { checkCaptcha } from './captcha';
 import { requestInfo, trustedRateLimitKey } from './client-ip';
-import { createFlowState, readPkceParams } from './pkce-flow';
+import { readPkceParams } from './pkce-flow';
 import { redirectTarget } from './redirect-target';
 import { normaliseEmail, normalisePhone, optionalString, readBody } from './request-body';
 import {
-  issueEmailToken,
   issueSmsToken,
+  sendEmailChange,
   sendPhoneConfirmation,
   sendSignupConfirmation,
 } from './send-auth-message';
@@ -57,39 +57,7 @@ export async function resendMessage(ctx: AuthContext, c: Context<AppEnv>): Promi
       );
       const user = rows[0];
       if (!user || !user.email_change) return {};
-      if (pkce)
-        await createFlowState(q, {
-          userId: user.id,
-          authenticationMethod: 'email_change',
-          providerType: 'email',
-          pkce,
-        });
-      await issueEmailToken(ctx, q, user, {
-        kind: 'email_change_new',
-        email: user.email_change,
-        column: 'email_change_token_new',
-        sentAtColumn: 'email_change_sent_at',
-        verifyType: 'email_change',
-        redirectTo,
-        pkce: pkce !== undefined,
-        deliver: true,
-        checkFrequency: true,
-        newEmail: user.email_change,
-      });
-      if (ctx.config.secureEmailChange && user.email) {
-        await issueEmailToken(ctx, q, user, {
-          kind: 'email_change_current',
-          email: user.email,
-          column: 'email_change_token_current',
-          sentAtColumn: undefined,
-          verifyType: 'email_change',
-          redirectTo,
-          pkce: pkce !== undefined,
-          deliver: true,
-          checkFrequency: false,
-          newEmail: user.email_change,
-        });
-      }
+      await sendEmailChange(ctx, q, { ...user, email_change: user.email_change }, { redirectTo, pkce });
       return {};
     }
     const user = await findUserByPhone(q, phone!);

@@ -198,6 +198,51 @@ export async function sendSignupConfirmation(
   });
 }
 
+/**
+ * The e-mail change mails: to the new address always, and to the current one too when
+ * secure e-mail change asks both to confirm. The user row carries the pending address.
+ */
+export async function sendEmailChange(
+  ctx: AuthContext,
+  q: Queryable,
+  user: UserRow & { email_change: string },
+  request: { redirectTo: string; pkce: PkceParams | undefined },
+): Promise<void> {
+  if (request.pkce) {
+    await createFlowState(q, {
+      userId: user.id,
+      authenticationMethod: 'email_change',
+      providerType: 'email',
+      pkce: request.pkce,
+    });
+  }
+  const common = {
+    verifyType: 'email_change',
+    redirectTo: request.redirectTo,
+    pkce: request.pkce !== undefined,
+    deliver: true,
+    newEmail: user.email_change,
+  } as const;
+  await issueEmailToken(ctx, q, user, {
+    ...common,
+    kind: 'email_change_new',
+    email: user.email_change,
+    column: 'email_change_token_new',
+    sentAtColumn: 'email_change_sent_at',
+    checkFrequency: true,
+  });
+  if (ctx.config.secureEmailChange && user.email) {
+    await issueEmailToken(ctx, q, user, {
+      ...common,
+      kind: 'email_change_current',
+      email: user.email,
+      column: 'email_change_token_current',
+      sentAtColumn: undefined,
+      checkFrequency: false,
+    });
+  }
+}
+
 /** The phone confirmation code by SMS, at most once per SMS frequency window. */
 export function sendPhoneConfirmation(
   ctx: AuthContext,

@@ -9,7 +9,7 @@ import { AuthError } from './auth-errors';
 import { clientIp, trustedRateLimitKey } from './client-ip';
 import { clearTokens, matchesStored, tokenHash } from './one-time-tokens';
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords';
-import { createFlowState, readPkceParams } from './pkce-flow';
+import { readPkceParams } from './pkce-flow';
 import { redirectTarget } from './redirect-target';
 import { currentAal, requireUser } from './require-user';
 import {
@@ -20,7 +20,7 @@ import {
   rawString,
   readBody,
 } from './request-body';
-import { issueEmailToken, issueSmsToken } from './send-auth-message';
+import { issueSmsToken, sendEmailChange } from './send-auth-message';
 import { readChannel } from './sign-up';
 import {
   findUserById,
@@ -174,39 +174,7 @@ export async function updateUser(ctx: AuthContext, c: Context<AppEnv>): Promise<
           [user.id, email],
         );
         const current = (await findUserById(q, user.id))!;
-        if (pkce)
-          await createFlowState(q, {
-            userId: user.id,
-            authenticationMethod: 'email_change',
-            providerType: 'email',
-            pkce,
-          });
-        await issueEmailToken(ctx, q, current, {
-          kind: 'email_change_new',
-          email,
-          column: 'email_change_token_new',
-          sentAtColumn: 'email_change_sent_at',
-          verifyType: 'email_change',
-          redirectTo,
-          pkce: pkce !== undefined,
-          deliver: true,
-          checkFrequency: true,
-          newEmail: email,
-        });
-        if (ctx.config.secureEmailChange && user.email) {
-          await issueEmailToken(ctx, q, current, {
-            kind: 'email_change_current',
-            email: user.email,
-            column: 'email_change_token_current',
-            sentAtColumn: undefined,
-            verifyType: 'email_change',
-            redirectTo,
-            pkce: pkce !== undefined,
-            deliver: true,
-            checkFrequency: false,
-            newEmail: email,
-          });
-        }
+        await sendEmailChange(ctx, q, { ...current, email_change: email }, { redirectTo, pkce });
       }
     }
     if (phone && phone !== user.phone) {
