@@ -9,7 +9,7 @@ import { openPgliteDatabase } from '../src/database/pglite-database';
 import { openPostgresDatabase } from '../src/database/postgres-database';
 import { withRequestContext } from '../src/database/with-request-context';
 import { repoRoot } from '../src/platform';
-import pg from 'pg';
+import { withScratchDatabase } from './with-scratch-database';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 3000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
@@ -105,20 +105,14 @@ async function main(): Promise<void> {
 
   const baseUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (baseUrl) {
-    const name = `bench_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: baseUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    const url = new URL(baseUrl);
-    url.pathname = `/${name}`;
-    const db = await openPostgresDatabase({ connectionString: url.toString(), maxConnections: concurrency });
-    try {
-      results.push(await benchEngine('PostgreSQL', db));
-    } finally {
-      await db.close();
-      await admin.query(`drop database ${name} with (force)`);
-      await admin.end();
-    }
+    await withScratchDatabase(baseUrl, 'bench', async (url) => {
+      const db = await openPostgresDatabase({ connectionString: url, maxConnections: concurrency });
+      try {
+        results.push(await benchEngine('PostgreSQL', db));
+      } finally {
+        await db.close();
+      }
+    });
   } else {
     console.log('(set BENCH_DATABASE_URL=postgres://… to measure PostgreSQL side by side)');
   }

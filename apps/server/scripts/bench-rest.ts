@@ -14,7 +14,6 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import pino from 'pino';
 import { loadConfig } from '../src/config';
 import type { Database, Queryable } from '../src/database/database';
@@ -31,6 +30,7 @@ import { parseSelect } from '../src/services/rest/parse-select';
 import { planRead } from '../src/services/rest/plan-read';
 import { findRelation } from '../src/services/rest/schema-cache';
 import { SqlParams } from '../src/services/rest/sql-text';
+import { withScratchDatabase } from './with-scratch-database';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 2000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
@@ -302,18 +302,7 @@ async function main(): Promise<void> {
     console.log('\n(set BENCH_DATABASE_URL to measure PostgreSQL as well)');
     return;
   }
-  const name = `bench_rest_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const target = new URL(baseUrl);
-    target.pathname = `/${name}`;
-    await bench('postgres', 'PostgreSQL', target.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await withScratchDatabase(baseUrl, 'bench_rest', (url) => bench('postgres', 'PostgreSQL', url));
 }
 
 const serveAt = process.argv.indexOf('--serve');

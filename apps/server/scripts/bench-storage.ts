@@ -15,11 +15,11 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@supabase/supabase-js';
-import pg from 'pg';
 import pino from 'pino';
 import WebSocket from 'ws';
 import { loadConfig } from '../src/config';
 import { startPlatform } from '../src/platform';
+import { withScratchDatabase } from './with-scratch-database';
 
 const mb = 1024 * 1024;
 const agent = new http.Agent({ keepAlive: true });
@@ -193,18 +193,7 @@ async function main(): Promise<void> {
     console.log('\n(set BENCH_DATABASE_URL to measure PostgreSQL as well)');
     return;
   }
-  const name = `bench_storage_${crypto.randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  try {
-    const target = new URL(baseUrl);
-    target.pathname = `/${name}`;
-    await bench('PostgreSQL', target.toString());
-  } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-  }
+  await withScratchDatabase(baseUrl, 'bench_storage', (url) => bench('PostgreSQL', url));
 }
 
 const serveAt = process.argv.indexOf('--serve');
