@@ -211,7 +211,8 @@ describe('the function host sandbox', () => {
     const before = await probe({ try: 'whoami' });
     const hostPid = (before.result as { pid: number }).pid;
     const inFlight = t.client().functions.invoke('slow');
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Long enough for the call to reach the host on a busy machine, well short of its 3 s limit.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
     process.kill(hostPid, 'SIGKILL');
     const { data, error } = await inFlight;
     expect(data).toBeNull();
