@@ -1,6 +1,9 @@
 // CORS for browser use of every service: the request headers supabase-js sends and the
-// response headers it reads.
-import { cors } from 'hono/cors';
+// response headers it reads. Any origin is allowed, with credentials, as the services
+// authenticate by header and never by cookie. Preflights are answered here; other
+// responses get the headers after their handler (response-headers.ts says why).
+import type { MiddlewareHandler } from 'hono';
+import { addResponseHeaders } from './response-headers';
 
 export const allowedRequestHeaders = [
   'apikey',
@@ -40,13 +43,37 @@ export const exposedResponseHeaders = [
   'Retry-After',
 ];
 
-export function platformCors() {
-  return cors({
-    origin: (origin) => origin || '*',
-    allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-    allowHeaders: allowedRequestHeaders,
-    exposeHeaders: exposedResponseHeaders,
-    credentials: true,
-    maxAge: 86400,
-  });
+const allowMethods = 'GET,HEAD,POST,PUT,PATCH,DELETE,OPTIONS';
+const maxAgeSeconds = '86400';
+
+export function platformCors(): MiddlewareHandler {
+  const allowHeaders = allowedRequestHeaders.join(',');
+  const exposeHeaders = exposedResponseHeaders.join(',');
+  return async (c, next) => {
+    const origin = c.req.header('origin') || '*';
+    if (c.req.method === 'OPTIONS') {
+      return new Response(null, {
+        status: 204,
+        headers: {
+          'Access-Control-Allow-Origin': origin,
+          'Access-Control-Allow-Credentials': 'true',
+          'Access-Control-Expose-Headers': exposeHeaders,
+          'Access-Control-Max-Age': maxAgeSeconds,
+          'Access-Control-Allow-Methods': allowMethods,
+          'Access-Control-Allow-Headers': allowHeaders,
+          Vary: 'Origin, Access-Control-Request-Headers',
+        },
+      });
+    }
+    await next();
+    addResponseHeaders(
+      c,
+      [
+        ['Access-Control-Allow-Origin', origin],
+        ['Access-Control-Allow-Credentials', 'true'],
+        ['Access-Control-Expose-Headers', exposeHeaders],
+      ],
+      [['Vary', 'Origin']],
+    );
+  };
 }

@@ -3,6 +3,7 @@
 import crypto from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from './app-env';
+import { addResponseHeaders } from './response-headers';
 
 const acceptable = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -11,7 +12,7 @@ export function requestId(): MiddlewareHandler<AppEnv> {
     const incoming = c.req.header('x-request-id');
     const id = incoming && acceptable.test(incoming) ? incoming : crypto.randomUUID();
     c.set('requestId', id);
-    c.header('X-Request-Id', id);
     await next();
+    addResponseHeaders(c, [['X-Request-Id', id]]);
   };
 }

@@ -36,4 +36,57 @@ describe('gateway and mount points', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('http://example.test');
     expect(res.headers.get('access-control-allow-headers')).toContain('prefer');
   });
+
+  it("puts the request id and the CORS headers on every service's answers", async () => {
+    const headers = { apikey: t.anonKey, origin: 'http://club.example.test', 'x-request-id': 'req-42' };
+    const answers = await Promise.all(
+      [
+        '/auth/v1/settings',
+        '/rest/v1/',
+        '/rest/v1/no_such_table',
+        '/storage/v1/bucket',
+        '/no/such/thing',
+      ].map((path) => fetch(`${t.url}${path}`, { headers })),
+    );
+    for (const res of answers) {
+      expect(res.headers.get('x-request-id')).toBe('req-42');
+      expect(res.headers.get('access-control-allow-origin')).toBe('http://club.example.test');
+      expect(res.headers.get('access-control-allow-credentials')).toBe('true');
+      expect(res.headers.get('access-control-expose-headers')).toContain('Content-Range');
+      expect(res.headers.get('vary')).toContain('Origin');
+      await res.arrayBuffer();
+    }
+    const generated = await fetch(`${t.url}/health`, { headers: { 'x-request-id': 'not acceptable!' } });
+    expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses a chunked body over the limit (1 MB for auth, 10 MB for data) while it streams in, and reads one within it', async () => {
+    const chunked = (text: string, repeat: number) =>
+      new ReadableStream<Uint8Array>({
+        start(controller) {
+          const bytes = new TextEncoder().encode(text);
+          for (let i = 0; i < repeat; i++) controller.enqueue(bytes);
+          controller.close();
+        },
+      });
+    const send = (path: string, body: ReadableStream<Uint8Array>) =>
+      fetch(`${t.url}${path}`, {
+        method: 'POST',
+        headers: { apikey: t.anonKey, 'content-type': 'application/json' },
+        body,
+        duplex: 'half',
+      } as RequestInit);
+    const auth = await send('/auth/v1/signup', chunked('x'.repeat(64 * 1024), 20));
+    expect(auth.status).toBe(413);
+    expect((await auth.json()).error_code).toBe('request_entity_too_large');
+    const rest = await send('/rest/v1/rpc/nothing', chunked('x'.repeat(64 * 1024), 170));
+    expect(rest.status).toBe(413);
+    expect((await rest.json()).error_code).toBe('request_too_large');
+    const small = await send(
+      '/auth/v1/token?grant_type=password',
+      chunked(JSON.stringify({ email: 'nobody@example.test', password: 'wrong-password-1' }), 1),
+    );
+    expect(small.status).toBe(400);
+    expect((await small.json()).error_code).toBe('invalid_credentials');
+  });
 });

@@ -3,7 +3,7 @@
 // other route needs a valid apikey (access/caller.ts), refused in GoTrue's format.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { requestBodyLimit } from '../../http/body-limit';
 import { GatewayError, resolveCaller } from '../../access/caller';
 import type { AppEnv } from '../../http/app-env';
 import { adminCreateUser } from './admin-create-user';
@@ -78,12 +78,9 @@ export function authRoutes(ctx: AuthContext): Hono<AppEnv> {
   // The connection is closed after a 413, since the unread rest of the body is still on it.
   routes.use(
     '*',
-    bodyLimit({
-      maxSize: maxBodyBytes,
-      onError: (c) => {
-        c.header('Connection', 'close');
-        return renderAuthError(c, new AuthError(413, 'request_entity_too_large', 'Request body too large'));
-      },
+    requestBodyLimit(maxBodyBytes, (c) => {
+      c.header('Connection', 'close');
+      return renderAuthError(c, new AuthError(413, 'request_entity_too_large', 'Request body too large'));
     }),
   );
   routes.get('/health', run(showHealth));
