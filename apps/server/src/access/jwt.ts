@@ -1,6 +1,7 @@
 // Signing and verifying the platform's JWTs. Verification is strict: three base64url
 // parts, a known algorithm and key, a valid signature and an expiry that has not passed.
-import { errors as joseErrors, jwtVerify, SignJWT, decodeProtectedHeader, type JWTPayload } from 'jose';
+import { createHmac, KeyObject, sign } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, decodeProtectedHeader, type JWTPayload } from 'jose';
 import type { KeyMaterial } from './keys';
 
 export type JwtFailure =
@@ -26,16 +27,46 @@ export type Claims = JWTPayload & Record<string, unknown>;
 
 const base64url = /^[A-Za-z0-9_-]*$/;
 
-/** Signs claims with the current signing key; iat and exp are added when absent. */
+/** The signing key as node:crypto's KeyObject, made once per key. */
+const nodeKeys = new WeakMap<CryptoKey, KeyObject>();
+function nodeKey(key: CryptoKey): KeyObject {
+  let found = nodeKeys.get(key);
+  if (!found) {
+    found = KeyObject.from(key);
+    nodeKeys.set(key, found);
+  }
+  return found;
+}
+
+/**
+ * Signs claims with the current signing key; iat and exp are added when absent. Signing
+ * is synchronous on purpose: Web Crypto runs each signature as a job on libuv's thread
+ * pool, where it queues behind the bcrypt compares of concurrent sign-ins, so under
+ * sign-in load every token waited for somebody's password hash.
+ */
 export async function signJwt(keys: KeyMaterial, claims: Claims, expiresInSeconds: number): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  const header = keys.signing.kid
-    ? { alg: keys.signing.alg, typ: 'JWT', kid: keys.signing.kid }
-    : { alg: keys.signing.alg, typ: 'JWT' };
-  const jwt = new SignJWT(claims).setProtectedHeader(header);
-  if (claims.iat === undefined) jwt.setIssuedAt(now);
-  if (claims.exp === undefined) jwt.setExpirationTime(now + expiresInSeconds);
-  return jwt.sign(keys.signing.key);
+  const { alg, kid, key } = keys.signing;
+  const header = kid ? { alg, typ: 'JWT', kid } : { alg, typ: 'JWT' };
+  const payload: Claims = { ...claims };
+  if (payload.iat === undefined) payload.iat = now;
+  if (payload.exp === undefined) payload.exp = now + expiresInSeconds;
+  const input = `${Buffer.from(JSON.stringify(header)).toString('base64url')}.${Buffer.from(
+    JSON.stringify(payload),
+  ).toString('base64url')}`;
+  let signature: Buffer;
+  if (alg === 'HS256') {
+    signature = createHmac('sha256', key as Uint8Array)
+      .update(input)
+      .digest();
+  } else {
+    const keyObject = nodeKey(key as CryptoKey);
+    signature =
+      alg === 'ES256'
+        ? sign('sha256', Buffer.from(input), { key: keyObject, dsaEncoding: 'ieee-p1363' })
+        : sign('sha256', Buffer.from(input), keyObject);
+  }
+  return `${input}.${signature.toString('base64url')}`;
 }
 
 const clockTolerance = 30;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SignJWT, UnsecuredJWT } from 'jose';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JwtError, signJwt, verifyJwt } from '../../src/access/jwt';
 import { loadKeys, type KeyOptions } from '../../src/access/keys';
@@ -48,6 +48,28 @@ describe('keys', () => {
     expect(jwk).toMatchObject({ kty: 'EC', crv: 'P-256', alg: 'ES256', use: 'sig', key_ops: ['verify'] });
     expect(jwk).not.toHaveProperty('d');
     expect(JSON.stringify(keys.publicJwks)).not.toContain(secret);
+  });
+
+  it('sign tokens that an independent verifier accepts, with each algorithm', async () => {
+    for (const algorithm of ['ES256', 'RS256'] as const) {
+      const keys = await loadKeys(options(undefined, { algorithm }));
+      const token = await signJwt(keys, { sub: 'u1', role: 'authenticated', aal: 'aal1' }, 60);
+      expect(decodeProtectedHeader(token)).toEqual({ alg: algorithm, typ: 'JWT', kid: keys.signing.kid });
+      const { payload } = await jwtVerify(token, createLocalJWKSet({ keys: keys.publicJwks }), {
+        algorithms: [algorithm],
+      });
+      expect(payload).toMatchObject({ sub: 'u1', role: 'authenticated', aal: 'aal1' });
+      expect(payload.exp! - payload.iat!).toBe(60);
+      // A token that brings its own iat and exp keeps them.
+      const fixed = await signJwt(keys, { sub: 'u2', iat: 1000, exp: 2000 }, 60);
+      const fixedClaims = JSON.parse(Buffer.from(fixed.split('.')[1]!, 'base64url').toString()) as object;
+      expect(fixedClaims).toEqual({ sub: 'u2', iat: 1000, exp: 2000 });
+    }
+    const shared = await loadKeys(options(undefined, { algorithm: 'HS256', jwtSecret: secret }));
+    const hs = await signJwt(shared, { sub: 'u3' }, 60);
+    expect(decodeProtectedHeader(hs)).toEqual({ alg: 'HS256', typ: 'JWT' });
+    const { payload } = await jwtVerify(hs, new TextEncoder().encode(secret), { algorithms: ['HS256'] });
+    expect(payload.sub).toBe('u3');
   });
 
   it('mint API keys that carry their role', async () => {
