@@ -12,7 +12,7 @@
 // BENCH_HOOK=club to apply the club's migrations too, whose hook adds the memberships claim.
 // The embedded database by default; PostgreSQL when BENCH_DATABASE_URL is set (a fresh
 // database is created on that server and dropped afterwards).
-// Knobs: BENCH_CONCURRENCY (4), BENCH_ITERATIONS (1000), BENCH_PASSWORD_ITERATIONS (80).
+// Knobs: BENCH_CONCURRENCY (4), BENCH_ITERATIONS (1000), BENCH_PASSWORD_ITERATIONS (160).
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -35,7 +35,7 @@ import { repoRoot, startPlatform } from '../src/platform';
 
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 1000);
-const passwordIterations = Number(process.env.BENCH_PASSWORD_ITERATIONS ?? 80);
+const passwordIterations = Number(process.env.BENCH_PASSWORD_ITERATIONS ?? 160);
 const withClubHook = process.env.BENCH_HOOK === 'club';
 
 function migrationSources() {

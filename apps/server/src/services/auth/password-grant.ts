@@ -10,7 +10,7 @@ import { requestInfo } from './client-ip';
 import { passwordWeakness, verifyPassword } from './passwords';
 import { normaliseEmail, normalisePhone, optionalString, rawString, type Body } from './request-body';
 import { startSession } from './run-session-statement';
-import { findUserByEmail, findUserByPhone, isPast } from './user-records';
+import { findSignInCandidate, isPast } from './user-records';
 
 /** The product's wording of invalid_credentials (product.md §8). */
 export const invalidCredentialsMessage = 'Invalid email or password';
@@ -38,9 +38,9 @@ export async function passwordGrant(ctx: AuthContext, c: Context<AppEnv>, body: 
   }
   const db = ctx.deps.db;
   const user = lookupEmail
-    ? await findUserByEmail(db, lookupEmail)
+    ? await findSignInCandidate(db, { email: lookupEmail })
     : lookupPhone
-      ? await findUserByPhone(db, lookupPhone)
+      ? await findSignInCandidate(db, { phone: lookupPhone })
       : undefined;
   const ok = await verifyPassword(password, user?.encrypted_password);
   if (!user || !ok) {
