@@ -2,7 +2,7 @@
 // rows with an embedded one-to-many relation, then measures at one concurrency:
 //   (a) GET /rest/v1/bench_items?select=*,bench_tags(*)&limit=50&order=id.desc over HTTP,
 //   (b) the very statement (a) runs, built by the same code, sent through the same driver
-//       in the same request-context transaction, without HTTP,
+//       with the same request context (one round trip on PostgreSQL), without HTTP,
 //   (c) GET /health,
 // and prints requests/s, p50 and p99 for each and the ratios a/b and a/c.
 // Runs on the embedded database, and on PostgreSQL too when BENCH_DATABASE_URL (or
@@ -20,7 +20,7 @@ import type { Database, Queryable } from '../src/database/database';
 import { defaultMigrationSources } from '../src/database/migrator';
 import { openPgliteDatabase } from '../src/database/pglite-database';
 import { openPostgresDatabase } from '../src/database/postgres-database';
-import { withRequestContext } from '../src/database/with-request-context';
+import { queryAsCaller } from '../src/database/with-request-context';
 import { repoRoot, startPlatform } from '../src/platform';
 import { buildRootQuery } from '../src/services/rest/build-read-sql';
 import { bodySql, finalStatement } from '../src/services/rest/build-statement';
@@ -29,7 +29,7 @@ import { parseQueryParams } from '../src/services/rest/parse-query-params';
 import { parseSelect } from '../src/services/rest/parse-select';
 import { planRead } from '../src/services/rest/plan-read';
 import { findRelation } from '../src/services/rest/schema-cache';
-import { SqlParams } from '../src/services/rest/sql-text';
+import { InlineSqlParams } from '../src/services/rest/sql-text';
 import { withScratchDatabase } from './with-scratch-database';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 2000);
@@ -127,8 +127,7 @@ async function serve(engine: 'pglite' | 'postgres', databaseUrl: string | undefi
   const relation = findRelation(cache, 'public', 'bench_items')!;
   const q = parseQueryParams(new URLSearchParams(query), false);
   const root = planRead(cache, relation, '"bench_items"', parseSelect(q.select ?? '*'), q.nodes, false);
-  const params = new SqlParams();
-  const built = buildRootQuery(root, '"public"."bench_items" as "bench_items"', params, {
+  const built = buildRootQuery(root, '"public"."bench_items" as "bench_items"', new InlineSqlParams(), {
     limit: 50,
     offset: 0,
   });
@@ -139,7 +138,7 @@ async function serve(engine: 'pglite' | 'postgres', databaseUrl: string | undefi
     transaction_read_only: 'on',
   };
   const direct = async () => {
-    const result = await withRequestContext(
+    const result = await queryAsCaller<{ body: string }>(
       db,
       {
         role: 'anon',
@@ -150,7 +149,7 @@ async function serve(engine: 'pglite' | 'postgres', databaseUrl: string | undefi
         searchPath: ['public', 'extensions'],
         settings,
       },
-      (tx) => tx.query<{ body: string }>(sql, params.values),
+      sql,
     );
     if (!result.rows[0]?.body) throw new Error('no body');
   };

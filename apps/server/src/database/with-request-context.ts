@@ -1,7 +1,7 @@
 // The single place that runs statements as a caller: one short transaction that sets,
 // transaction-locally, the role, the JWT claims (new and legacy settings), the request's
 // method, path and headers, and the search path. No other code sets roles or claims.
-import { DatabaseError, type Database, type Queryable } from './database';
+import { DatabaseError, type Database, type Queryable, type QueryResult } from './database';
 
 export type DbRole = 'anon' | 'authenticated' | 'service_role' | (string & {});
 
@@ -92,4 +92,19 @@ export async function withRequestContext<T>(
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   return db.transaction(fn, requestContextSql(context));
+}
+
+/**
+ * Runs one parameterless statement as the caller. On PostgreSQL the context and the
+ * statement travel as one simple-protocol text, which Postgres runs as one implicit
+ * transaction: one round trip instead of three, and an error anywhere rolls it all back.
+ * The embedded database takes them as BEGIN, the statement and COMMIT.
+ */
+export async function queryAsCaller<T>(
+  db: Database,
+  context: RequestContext,
+  sql: string,
+): Promise<QueryResult<T>> {
+  if (db.engine === 'postgres') return db.query<T>(`${requestContextSql(context)};\n${sql}`);
+  return db.transaction((tx) => tx.query<T>(sql), requestContextSql(context));
 }

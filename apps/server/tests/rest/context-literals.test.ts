@@ -2,7 +2,13 @@
 // value must arrive byte for byte, whatever it contains, and change nothing else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, defaultMigrationSources } from '../../src/database/migrator';
-import { sqlLiteral, withRequestContext, type RequestContext } from '../../src/database/with-request-context';
+import {
+  queryAsCaller,
+  sqlLiteral,
+  withRequestContext,
+  type RequestContext,
+} from '../../src/database/with-request-context';
+import { InlineSqlParams } from '../../src/services/rest/sql-text';
 import { repoRoot } from '../../src/platform';
 import { createTestDatabase, type TestDatabase } from '../support/test-database';
 
@@ -89,5 +95,45 @@ describe('request context as literal text', () => {
       "select coalesce(current_setting('request.jwt.claim.sub', true), '') as sub",
     );
     expect(after.rows[0]?.sub).toBe('');
+  });
+
+  it('runs a statement with its values written in, with the context, in one text', async () => {
+    for (const value of awkward) {
+      const params = new InlineSqlParams();
+      const sql = `select ${params.text(value)} as v, current_user as db_user,
+        current_setting('request.jwt.claim.sub') as sub, current_setting('transaction_read_only') as ro,
+        (select count(*)::int from public.ctx_marker where ${params.add(value)} = 'x') as n`;
+      const ctx = { ...context(value), settings: { transaction_read_only: 'on' } };
+      const { rows } = await queryAsCaller<Record<string, unknown>>(t.db, ctx, sql);
+      expect(rows).toEqual([{ v: value, db_user: 'authenticated', sub: value, ro: 'on', n: 0 }]);
+    }
+    // The settings ended with the statement.
+    const after = await t.db.query<{ sub: string; user: string }>(
+      "select coalesce(current_setting('request.jwt.claim.sub', true), '') as sub, current_user as user",
+    );
+    expect(after.rows[0]?.sub).toBe('');
+    expect(after.rows[0]?.user).not.toBe('authenticated');
+  });
+
+  it('rolls the whole text back when its statement fails, and leaves the connection clean', async () => {
+    const ctx = context('x');
+    await expect(
+      queryAsCaller(
+        t.db,
+        { ...ctx, role: 'service_role' },
+        'insert into public.ctx_marker values (1), (1/0)',
+      ),
+    ).rejects.toMatchObject({ code: '22012' });
+    await expect(
+      queryAsCaller(
+        t.db,
+        { ...ctx, settings: { transaction_read_only: 'on' } },
+        'insert into public.ctx_marker values (2)',
+      ),
+    ).rejects.toMatchObject({ code: '25006' });
+    const marker = await t.db.query('select count(*)::int as n from public.ctx_marker');
+    expect(marker.rows).toEqual([{ n: 0 }]);
+    const after = await t.db.query<{ ro: string }>("select current_setting('transaction_read_only') as ro");
+    expect(after.rows[0]?.ro).toBe('off');
   });
 });

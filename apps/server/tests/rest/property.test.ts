@@ -9,7 +9,7 @@ import { parseSelect } from '../../src/services/rest/parse-select';
 import { planRead } from '../../src/services/rest/plan-read';
 import { RestError } from '../../src/services/rest/rest-error';
 import type { RelationInfo, SchemaCache } from '../../src/services/rest/schema-cache';
-import { SqlParams } from '../../src/services/rest/sql-text';
+import { InlineSqlParams, SqlParams } from '../../src/services/rest/sql-text';
 import { startRestPlatform, type RestPlatform } from './rest-platform';
 
 const hostile = fc.constantFrom(
@@ -211,8 +211,13 @@ describe('statement structure', () => {
   };
   const cache: SchemaCache = { relations: new Map(), foreignKeys: [], functions: new Map(), loadedAt: 0 };
 
-  /** The SQL with every quoted identifier collapsed, so only its structure remains. */
-  function skeleton(name: string, value: string, key: string): { sql: string; params: string[] } {
+  /** The SQL with every quoted identifier and value collapsed, so only its structure remains. */
+  function skeleton(
+    name: string,
+    value: string,
+    key: string,
+    inline = false,
+  ): { sql: string; params: string[] } {
     const search = new URLSearchParams([
       ['select', `alias:"${name.replace(/["\\]/g, '\\$&')}"->"${key.replace(/["\\]/g, '\\$&')}"`],
       ['or', `(id.eq."${value.replace(/["\\]/g, '\\$&')}",id.in.("${value.replace(/["\\]/g, '\\$&')}"))`],
@@ -220,9 +225,14 @@ describe('statement structure', () => {
     ]);
     const q = parseQueryParams(search, false);
     const root = planRead(cache, relation, '"users"', parseSelect(q.select ?? '*'), q.nodes, false);
-    const params = new SqlParams();
+    const params = inline ? new InlineSqlParams() : new SqlParams();
     const built = buildRootQuery(root, '"rest_test"."users" as "users"', params, { limit: 10, offset: 0 });
-    return { sql: built.select.replace(/"(?:[^"]|"")*"/g, '"ID"'), params: params.values };
+    // Names and literals are collapsed in one left-to-right pass, as Postgres reads them;
+    // bind parameters and literals then look alike.
+    const sql = built.select.replace(/"(?:[^"]|"")*"|E?'(?:[^']|'')*'|\$\d+/g, (m) =>
+      m.startsWith('"') ? '"ID"' : 'VALUE',
+    );
+    return { sql, params: params.values };
   }
 
   it('keeps names quoted and values as parameters, whatever they contain', () => {
@@ -258,5 +268,32 @@ describe('statement structure', () => {
       { numRuns: 500 },
     );
     expect(checked).toBeGreaterThan(400);
+  });
+
+  it('keeps the same structure when the values are written in as literals', () => {
+    const reference = skeleton('username', 'plain', 'k');
+    let checked = 0;
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.string({ minLength: 1 }), hostile),
+        fc.oneof(fc.string(), hostile),
+        fc.oneof(fc.string({ minLength: 1 }), hostile),
+        (name, value, key) => {
+          fc.pre(!name.includes('.') && name.trim() !== '' && key.trim() !== '');
+          let built;
+          try {
+            built = skeleton(name, value, key, true);
+          } catch (error) {
+            // A refusal is fine (a NUL among them): it must be the service's or the database's.
+            expect(error instanceof RestError || (error as { code?: string }).code === '22021').toBe(true);
+            return;
+          }
+          expect(built.sql).toBe(reference.sql);
+          checked++;
+        },
+      ),
+      { numRuns: 500 },
+    );
+    expect(checked).toBeGreaterThan(300);
   });
 });

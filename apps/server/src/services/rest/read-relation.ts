@@ -10,8 +10,8 @@ import { planRead } from './plan-read';
 import { applyGucs, contentRange, contentTypes, rangeStatus, respond } from './render-response';
 import { restErrors } from './rest-error';
 import { requireRelation, rootPaging, type RequestScope } from './request-scope';
-import { runAsCaller } from './run-statement';
-import { ident, qualified, SqlParams } from './sql-text';
+import { queryRowAsCaller, runAsCaller } from './run-statement';
+import { ident, InlineSqlParams, qualified, SqlParams } from './sql-text';
 
 export async function readRelation(scope: RequestScope, name: string): Promise<Response> {
   const relation = await requireRelation(scope, name);
@@ -26,39 +26,35 @@ export async function readRelation(scope: RequestScope, name: string): Promise<R
     deps.config.rest.aggregatesEnabled,
   );
   const paging = rootPaging(scope, root.mods.limit, root.mods.offset);
-  const params = new SqlParams();
-  const q = buildRootQuery(
-    root,
-    `${qualified(relation.schema, relation.name)} as ${ident(relation.name)}`,
-    params,
-    paging,
-  );
-  if (media.plan) {
-    const sql = finalStatement([`pgrst_source as (${q.select})`], bodySql(media.kind, false), null, null);
-    return explainStatement(scope, media.plan, sql, params.values, true);
-  }
   const count = prefs.count;
-  const row = await runAsCaller(
-    deps,
-    scope.c,
-    { schema: scope.schema, readOnly: true, timezone: prefs.timezone },
-    async (tx) => {
-      let planned: number | undefined;
-      if (count === 'planned' || count === 'estimated')
-        planned = await plannedCount(tx, q.full, params.values);
-      const exact =
-        count === 'exact' || (count === 'estimated' && (planned ?? 0) <= deps.config.rest.maxRows);
-      const total = exact ? exactCountSql(q.count) : planned === undefined ? null : String(planned);
-      const sql = finalStatement(
-        [`pgrst_source as (${q.select})`],
-        bodySql(scope.method === 'HEAD' ? 'none' : media.kind, media.stripNulls),
-        total,
-        null,
-      );
+  const runOptions = { schema: scope.schema, readOnly: true, timezone: prefs.timezone };
+  const body = bodySql(scope.method === 'HEAD' ? 'none' : media.kind, media.stripNulls);
+  const from = `${qualified(relation.schema, relation.name)} as ${ident(relation.name)}`;
+  let row: StatementRow;
+  if (!media.plan && count !== 'planned' && count !== 'estimated') {
+    // The common read is one statement: its values are written in as literals so that it
+    // travels with the request context in one round trip.
+    const q = buildRootQuery(root, from, new InlineSqlParams(), paging);
+    const total = count === 'exact' ? exactCountSql(q.count) : null;
+    const sql = finalStatement([`pgrst_source as (${q.select})`], body, total, null);
+    row = await queryRowAsCaller<StatementRow>(deps, scope.c, runOptions, sql);
+  } else {
+    const params = new SqlParams();
+    const q = buildRootQuery(root, from, params, paging);
+    if (media.plan) {
+      const sql = finalStatement([`pgrst_source as (${q.select})`], bodySql(media.kind, false), null, null);
+      return explainStatement(scope, media.plan, sql, params.values, true);
+    }
+    // A planned count asks the planner first, in the same transaction.
+    row = await runAsCaller(deps, scope.c, runOptions, async (tx) => {
+      const planned = await plannedCount(tx, q.full, params.values);
+      const exact = count === 'estimated' && planned <= deps.config.rest.maxRows;
+      const total = exact ? exactCountSql(q.count) : String(planned);
+      const sql = finalStatement([`pgrst_source as (${q.select})`], body, total, null);
       const result: QueryResult<StatementRow> = await tx.query<StatementRow>(sql, params.values);
       return result.rows[0]!;
-    },
-  );
+    });
+  }
   const pageTotal = Number(row.page_total);
   const total = row.total === null ? undefined : Number(row.total);
   if (media.kind === 'object' && pageTotal !== 1) throw restErrors.singular(pageTotal);

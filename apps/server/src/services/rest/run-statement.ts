@@ -3,7 +3,7 @@
 // timeout, and maps database errors to the service's errors.
 import type { Context } from 'hono';
 import { DatabaseError, type Queryable } from '../../database/database';
-import { withRequestContext } from '../../database/with-request-context';
+import { queryAsCaller, withRequestContext, type RequestContext } from '../../database/with-request-context';
 import type { ServerDeps } from '../../deps';
 import type { AppEnv } from '../../http/app-env';
 import { fromDatabaseError, RestError } from './rest-error';
@@ -29,12 +29,8 @@ function lowerHeaders(c: Context<AppEnv>): Record<string, string> {
   return out;
 }
 
-export async function runAsCaller<T>(
-  deps: ServerDeps,
-  c: Context<AppEnv>,
-  options: RunOptions,
-  fn: (tx: Queryable) => Promise<T>,
-): Promise<T> {
+/** The caller's transaction-local context for a data request. */
+function callerContext(deps: ServerDeps, c: Context<AppEnv>, options: RunOptions): RequestContext {
   const caller = c.get('caller');
   const rest = deps.config.rest;
   const timeout = rest.roleStatementTimeoutsMs[caller.role] ?? rest.statementTimeoutMs;
@@ -42,24 +38,51 @@ export async function runAsCaller<T>(
   if (options.readOnly) settings.transaction_read_only = 'on';
   if (options.timezone) settings.timezone = options.timezone;
   const url = new URL(c.req.url);
+  return {
+    role: caller.role,
+    claims: caller.claims,
+    method: c.req.method,
+    path: url.pathname.replace(/^\/rest\/v1/, '') || '/',
+    headers: lowerHeaders(c),
+    searchPath: [options.schema, ...rest.extraSearchPath.filter((s) => s !== options.schema)],
+    settings,
+  };
+}
+
+function toRestError(c: Context<AppEnv>, error: unknown): unknown {
+  if (error instanceof RestError) return error;
+  if (error instanceof DatabaseError) return fromDatabaseError(error, c.get('caller').jwt !== undefined);
+  return error;
+}
+
+export async function runAsCaller<T>(
+  deps: ServerDeps,
+  c: Context<AppEnv>,
+  options: RunOptions,
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
   try {
-    return await withRequestContext(
-      deps.db,
-      {
-        role: caller.role,
-        claims: caller.claims,
-        method: c.req.method,
-        path: url.pathname.replace(/^\/rest\/v1/, '') || '/',
-        headers: lowerHeaders(c),
-        searchPath: [options.schema, ...rest.extraSearchPath.filter((s) => s !== options.schema)],
-        settings,
-      },
-      fn,
-    );
+    return await withRequestContext(deps.db, callerContext(deps, c, options), fn);
   } catch (error) {
     if (error instanceof RollbackWith) return error.response as T;
-    if (error instanceof RestError) throw error;
-    if (error instanceof DatabaseError) throw fromDatabaseError(error, caller.jwt !== undefined);
-    throw error;
+    throw toRestError(c, error);
+  }
+}
+
+/**
+ * Runs one statement built with InlineSqlParams as the caller and answers its first row:
+ * one round trip on PostgreSQL (queryAsCaller), for requests that need nothing else.
+ */
+export async function queryRowAsCaller<T>(
+  deps: ServerDeps,
+  c: Context<AppEnv>,
+  options: RunOptions,
+  sql: string,
+): Promise<T> {
+  try {
+    const { rows } = await queryAsCaller<T>(deps.db, callerContext(deps, c, options), sql);
+    return rows[0]!;
+  } catch (error) {
+    throw toRestError(c, error);
   }
 }

@@ -1,5 +1,7 @@
 // Identifier quoting and the parameter list of one statement. Every value from a request
-// becomes a bind parameter; every name is double-quoted; nothing else reaches the SQL text.
+// becomes a bind parameter (or, with InlineSqlParams, an escaped literal); every name is
+// double-quoted; nothing else reaches the SQL text.
+import { sqlLiteral } from '../../database/with-request-context';
 import { restErrors } from './rest-error';
 
 export function ident(name: string): string {
@@ -21,5 +23,17 @@ export class SqlParams {
   /** A parameter cast to text, for places where Postgres cannot infer the type. */
   text(value: string): string {
     return `${this.add(value)}::text`;
+  }
+}
+
+/**
+ * Values written into the statement as escaped literals instead of bind parameters, for a
+ * statement that travels with its request context as one parameterless text
+ * (queryAsCaller). A literal without a cast is typed from its context as a parameter is.
+ */
+export class InlineSqlParams extends SqlParams {
+  override add(value: string): string {
+    this.values.push(value);
+    return sqlLiteral(value);
   }
 }
