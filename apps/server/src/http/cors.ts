@@ -51,7 +51,9 @@ export function platformCors(): MiddlewareHandler {
   const exposeHeaders = exposedResponseHeaders.join(',');
   return async (c, next) => {
     const origin = c.req.header('origin') || '*';
-    if (c.req.method === 'OPTIONS') {
+    // A preflight names the method it asks about; a plain OPTIONS goes on to the service
+    // (the data service answers it with Allow).
+    if (c.req.method === 'OPTIONS' && c.req.header('access-control-request-method') !== undefined) {
       return new Response(null, {
         status: 204,
         headers: {

@@ -37,6 +37,16 @@ describe('gateway and mount points', () => {
     expect(res.headers.get('access-control-allow-headers')).toContain('prefer');
   });
 
+  it('lets a plain OPTIONS (not a preflight) through to the data service, which answers Allow', async () => {
+    const res = await fetch(`${t.url}/rest/v1/things`, {
+      method: 'OPTIONS',
+      headers: { apikey: t.anonKey, Origin: 'http://example.test' },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('allow')).toBe('OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE');
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://example.test');
+  });
+
   it("puts the request id and the CORS headers on every service's answers", async () => {
     const headers = { apikey: t.anonKey, origin: 'http://club.example.test', 'x-request-id': 'req-42' };
     const answers = await Promise.all(

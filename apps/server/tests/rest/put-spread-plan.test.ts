@@ -222,6 +222,37 @@ describe('text/csv request bodies', () => {
   });
 });
 
+describe('form-urlencoded request bodies', () => {
+  const form = { 'Content-Profile': 'rest_test', 'Content-Type': 'application/x-www-form-urlencoded' };
+
+  it('inserts, updates and calls a function with the form as one object of text values', async () => {
+    const inserted = await t.rest('/addresses?select=id,street', {
+      method: 'POST',
+      headers: { ...form, Prefer: 'return=representation' },
+      body: new URLSearchParams({ id: '150', street: 'Ågade 1 & 2' }).toString(),
+    });
+    expect(inserted.status).toBe(201);
+    expect(await inserted.json()).toEqual([{ id: 150, street: 'Ågade 1 & 2' }]);
+    const updated = await t.rest('/addresses?id=eq.150', {
+      method: 'PATCH',
+      headers: form,
+      body: 'street=first&street=Last+one',
+    });
+    expect(updated.status).toBe(204);
+    expect(await addresses([150])).toEqual([{ id: 150, street: 'Last one' }]);
+    const called = await t.rest('/rpc/pick', { method: 'POST', headers: form, body: 'a=2&b=3' });
+    expect(called.status).toBe(200);
+    expect(await called.json()).toBe('text');
+  });
+
+  it('refuses a field that is not a column with PGRST204, inserting nothing', async () => {
+    const res = await t.rest('/addresses', { method: 'POST', headers: form, body: 'id=151&nope=x' });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ code: 'PGRST204' });
+    expect(await addresses([151])).toEqual([]);
+  });
+});
+
 describe('spreads of to-many embeds', () => {
   it('turns each spread column into an array, [] when nothing is related', async () => {
     const { data, error } = await db

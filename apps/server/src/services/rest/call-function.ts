@@ -8,7 +8,7 @@ import { explainStatement } from './explain-statement';
 import { parseSelect } from './parse-select';
 import { appliedPreferences } from './parse-prefer';
 import { planRead } from './plan-read';
-import { isPlainObject } from './read-json-body';
+import { bodyType, formBody, isPlainObject } from './read-json-body';
 import { applyGucs, contentRange, contentTypes, rangeStatus, respond } from './render-response';
 import { resolveFunction } from './resolve-function';
 import { restErrors } from './rest-error';
@@ -27,6 +27,7 @@ async function readArgs(scope: RequestScope): Promise<{ raw: string; value: unkn
     return { raw: JSON.stringify(obj), value: obj };
   }
   const raw = await scope.c.req.text();
+  if (bodyType(scope) === 'application/x-www-form-urlencoded') return formBody(raw);
   if (raw.trim() === '') return { raw: '{}', value: {} };
   try {
     return { raw, value: JSON.parse(raw) as unknown };
