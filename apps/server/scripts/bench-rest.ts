@@ -4,12 +4,15 @@
 //   (b) the very statement (a) runs, built by the same code, sent through the same driver
 //       with the same request context (one round trip on PostgreSQL), without HTTP,
 //   (c) GET /health,
-// and prints requests/s, p50 and p99 for each and the ratios a/b and a/c.
+// and prints requests/s, p50 and p99 for each and the ratios a/b and a/c, and the CPU time
+// each request cost the client, the server and the database (PostgreSQL's processes, read
+// from /proc), which says where the difference between (a) and (b) goes.
 // Runs on the embedded database, and on PostgreSQL too when BENCH_DATABASE_URL (or
 // TEST_DATABASE_URL) is set. The server runs in a child process (this script with
 // --serve), so the HTTP client does not share the server's event loop; (b) runs in that
 // child too, because the embedded database lives there, while the server sits idle.
-import { fork, type ChildProcess } from 'node:child_process';
+import { execFileSync, fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
@@ -156,7 +159,7 @@ async function serve(engine: 'pglite' | 'postgres', databaseUrl: string | undefi
 
   process.on('message', (msg: { run?: 'direct'; stop?: true; counts?: true }) => {
     if (msg.counts) {
-      process.send?.({ counts: { ...counts } });
+      process.send?.({ counts: { ...counts, cpuMs: cpuMs() } });
       return;
     }
     if (msg.stop) {
@@ -174,6 +177,45 @@ async function serve(engine: 'pglite' | 'postgres', databaseUrl: string | undefi
 interface Counts {
   transactions: number;
   statements: number;
+  /** The server process's CPU time so far. */
+  cpuMs?: number;
+}
+
+/** This process's CPU time (user and system) in ms. */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
+
+const clockTicks = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** The CPU time in ms of every PostgreSQL process on this machine (Linux /proc), or undefined. */
+function postgresCpuMs(): number | undefined {
+  try {
+    let ticks = 0;
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat: string;
+      try {
+        stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      } catch {
+        continue;
+      }
+      const close = stat.lastIndexOf(')');
+      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
+      const fields = stat.slice(close + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return (ticks * 1000) / clockTicks;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -248,17 +290,26 @@ async function bench(engine: 'pglite' | 'postgres', label: string, databaseUrl?:
       return reply.counts;
     };
     const before = await counted();
+    const clientBefore = cpuMs();
+    const databaseCpu = () => (engine === 'postgres' ? postgresCpuMs() : undefined);
+    const dbBefore = databaseCpu();
     const a = await measure(async () => {
       if ((await get(url, headers)) !== 200) throw new Error('read failed');
     });
+    const clientA = cpuMs() - clientBefore;
+    const dbA = dbBefore === undefined ? undefined : databaseCpu()! - dbBefore;
     const after = await counted();
     const requests = iterations + 100;
     const perRequest = (n: number) => (n / requests).toFixed(2);
     const tx = after.transactions - before.transactions;
     const st = after.statements - before.statements;
+    const serverA = after.cpuMs! - before.cpuMs!;
+    const dbBeforeB = databaseCpu();
     child.send({ run: 'direct' });
     const answer = await nextMessage(child);
     if (!('figures' in answer)) throw new Error(`direct run failed: ${JSON.stringify(answer)}`);
+    const dbB = dbBeforeB === undefined ? undefined : databaseCpu()! - dbBeforeB;
+    const serverB = (await counted()).cpuMs! - after.cpuMs!;
     const b = answer.figures;
     const c = await measure(async () => {
       if ((await get(`${ready.url}/health`)) !== 200) throw new Error('health failed');
@@ -277,6 +328,16 @@ async function bench(engine: 'pglite' | 'postgres', label: string, databaseUrl?:
     );
     console.log(
       `a/c p50 ${(a.p50 / c.p50).toFixed(2)}   a/c p99 ${(a.p99 / c.p99).toFixed(2)}   c/a req/s ${(c.perSecond / a.perSecond).toFixed(2)}`,
+    );
+    // CPU per request; (b) ran in the server process, so its driver work counts as server.
+    const ms = (n: number | undefined) => (n === undefined ? '  n/a' : (n / requests).toFixed(3));
+    const totalA = clientA + serverA + (dbA ?? 0);
+    const totalB = serverB + (dbB ?? 0);
+    const where = engine === 'pglite' ? ' (the embedded database runs inside the server)' : '';
+    console.log(`CPU per request, ms — client / server / database${where}:`);
+    console.log(`  (a) ${ms(clientA)} / ${ms(serverA)} / ${ms(dbA)}   total ${ms(totalA)}`);
+    console.log(
+      `  (b)     – / ${ms(serverB)} / ${ms(dbB)}   total ${ms(totalB)}   a/b ${(totalA / totalB).toFixed(2)}`,
     );
   } finally {
     if (child.connected) child.send({ stop: true });
