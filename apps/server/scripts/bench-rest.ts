@@ -311,9 +311,15 @@ async function bench(engine: 'pglite' | 'postgres', label: string, databaseUrl?:
     const dbB = dbBeforeB === undefined ? undefined : databaseCpu()! - dbBeforeB;
     const serverB = (await counted()).cpuMs! - after.cpuMs!;
     const b = answer.figures;
+    const beforeC = await counted();
+    const clientBeforeC = cpuMs();
+    const dbBeforeC = databaseCpu();
     const c = await measure(async () => {
       if ((await get(`${ready.url}/health`)) !== 200) throw new Error('health failed');
     });
+    const clientC = cpuMs() - clientBeforeC;
+    const dbC = dbBeforeC === undefined ? undefined : databaseCpu()! - dbBeforeC;
+    const serverC = (await counted()).cpuMs! - beforeC.cpuMs!;
     const line = (name: string, f: Figures) =>
       `${name.padEnd(34)} ${f.perSecond.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(2).padStart(7)} ms   p99 ${f.p99.toFixed(2).padStart(7)} ms`;
     console.log(`\n${label} — ${iterations} requests, concurrency ${concurrency}`);
@@ -338,6 +344,9 @@ async function bench(engine: 'pglite' | 'postgres', label: string, databaseUrl?:
     console.log(`  (a) ${ms(clientA)} / ${ms(serverA)} / ${ms(dbA)}   total ${ms(totalA)}`);
     console.log(
       `  (b)     – / ${ms(serverB)} / ${ms(dbB)}   total ${ms(totalB)}   a/b ${(totalA / totalB).toFixed(2)}`,
+    );
+    console.log(
+      `  (c) ${ms(clientC)} / ${ms(serverC)} / ${ms(dbC)}   total ${ms(clientC + serverC + (dbC ?? 0))}`,
     );
   } finally {
     if (child.connected) child.send({ stop: true });
