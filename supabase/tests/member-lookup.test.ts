@@ -68,6 +68,22 @@ describe('lookup_members', () => {
     expect(await failureOf(lookup('anon', 'Karen'))).toBe('42501');
   });
 
+  it('answers the first matches in list order when a name part is common, and a member their own row among them', async () => {
+    // 25 more Mettes, all listed before Mette Jensen (memberA's own row).
+    await world.db.query(
+      `insert into members (community_id, first_name, last_name)
+       select $1, 'Mette', 'Bech ' || lpad(g::text, 2, '0') from generate_series(1, 25) g`,
+      [world.communityA],
+    );
+    const inListOrder = await world.db.query<{ id: string }>(
+      `select id from members where community_id = $1 and full_name ilike '%mette%'
+       order by last_name, first_name, id limit 20`,
+      [world.communityA],
+    );
+    expect(await lookup('memberAdminA', 'mette')).toEqual(inListOrder.rows.map((r) => r.id));
+    expect(await lookup('memberA', 'mette')).toEqual([world.memberOf.memberA]);
+  });
+
   it('returns the masked CPR column and no other CPR data', async () => {
     await world.as('managerA', `select set_member_cpr($1, '0101801234', 'consent')`, [found.Karen!.id]);
     const rows = await world.as<Record<string, unknown>>(
