@@ -95,13 +95,14 @@ async function runSessionStatement(
   try {
     if (db.engine === 'postgres') {
       // Without parameters the query goes as one simple-protocol message and the adapter
-      // answers the last statement's rows. Postgres times each statement of it separately,
-      // so the limit covers the hook but not lock waits of the session statement, whose
-      // answer reaches the hook through a transaction-local setting.
+      // answers the last statement's rows. Postgres arms each statement's timer when that
+      // statement starts, so the limit set in the first statement covers the hook but not
+      // lock waits of the session statement, whose answer reaches the hook through a
+      // transaction-local setting.
       const { call, hookArgs } = callTexts(fn, values, literal);
       const { rows } = await db.query<{ snapshot: SessionSnapshot }>(
-        `select set_config('auth.pending_snapshot', ${call}::text, true);
-         set local statement_timeout = ${literal(hookTimeoutMs)};
+        `select set_config('auth.pending_snapshot', ${call}::text, true),
+                set_config('statement_timeout', ${literal(hookTimeoutMs)}, true);
          select auth.with_access_token_hook(current_setting('auth.pending_snapshot')::jsonb, ${hookArgs}) as snapshot`,
       );
       return { snapshot: rows[0]?.snapshot, now };
