@@ -63,12 +63,17 @@ export function sqlLiteral(value: string): string {
   return value.includes('\\') ? `E'${quoted.replace(/\\/g, '\\\\')}'` : `'${quoted}'`;
 }
 
-/** The context as one parameterless statement, to travel with BEGIN in one round trip. */
+/**
+ * The context as one parameterless statement, to travel with BEGIN in one round trip.
+ * The calls sit in a subquery and the statement selects no column, so the values are not
+ * sent back (set_config returns what it set). Postgres neither flattens a subquery whose
+ * output calls volatile functions nor drops such outputs unused, so every call runs.
+ */
 export function requestContextSql(context: RequestContext): string {
   const calls = contextPairs(context).map(
     ([name, value]) => `set_config(${sqlLiteral(name)}, ${sqlLiteral(value)}, true)`,
   );
-  return `select ${calls.join(', ')}`;
+  return `select from (select ${calls.join(', ')}) as request_context`;
 }
 
 /**
@@ -79,7 +84,7 @@ export async function applyRequestContext(tx: Queryable, context: RequestContext
   const pairs = contextPairs(context);
   const params = pairs.flat();
   const calls = pairs.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`);
-  await tx.query(`select ${calls.join(', ')}`, params);
+  await tx.query(`select from (select ${calls.join(', ')}) as request_context`, params);
 }
 
 /**
