@@ -12,11 +12,13 @@
 // BENCH_HOOK=club to apply the club's migrations too, whose hook adds the memberships claim.
 // The embedded database by default; PostgreSQL when BENCH_DATABASE_URL is set (a fresh
 // database is created on that server and dropped afterwards).
+// The client is a minimal keep-alive HTTP/1.1 load generator (lean-http-client.ts), one
+// connection per worker; each server line also shows the CPU a request cost the client,
+// the server process and PostgreSQL.
 // Knobs: BENCH_CONCURRENCY (4), BENCH_ITERATIONS (1000), BENCH_PASSWORD_ITERATIONS (160).
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -32,6 +34,8 @@ import { openDatabase } from '../src/database/open-database';
 import { openPgliteDatabase } from '../src/database/pglite-database';
 import { openPostgresDatabase } from '../src/database/postgres-database';
 import { repoRoot, startPlatform } from '../src/platform';
+import { postgresCpuMs, processCpuMs } from './bench-cpu';
+import { LeanClient } from './lean-http-client';
 
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 1000);
@@ -101,7 +105,7 @@ async function serve(): Promise<void> {
     webDir: '/nonexistent/club-platform-web',
   });
   process.on('message', (message) => {
-    if (message === 'count') process.send?.({ statements: counter.statements });
+    if (message === 'count') process.send?.({ statements: counter.statements, cpuMs: processCpuMs() });
   });
   process.on('SIGTERM', () => {
     void platform.stop().finally(() => process.exit(0));
@@ -122,26 +126,24 @@ interface Figures {
   p50: number;
   p99: number;
   statementsPerRequest?: number;
+  /** CPU ms per request in the client (this process), the server and PostgreSQL's processes. */
+  cpu?: { client: number; server: number; database: number | undefined };
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency * 2 });
+let client: LeanClient | undefined;
 
-function request(
+/** One request of the load generator; each worker keeps its own keep-alive connection. */
+async function request(
+  worker: number,
   url: string,
   method: string,
   headers: Record<string, string>,
   body?: string,
 ): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(url, { method, agent, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString() }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+  const target = new URL(url);
+  client ??= new LeanClient(target.origin);
+  const res = await client.request(worker, method, target.pathname + target.search, headers, body);
+  return { status: res.status, text: res.body.toString() };
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -171,13 +173,13 @@ async function measure(count: number, run: (worker: number) => Promise<void>): P
   };
 }
 
-function askCount(child: ChildProcess): Promise<number> {
+function askCount(child: ChildProcess): Promise<{ statements: number; cpuMs: number }> {
   return new Promise((resolve) => {
     const onMessage = (message: unknown) => {
-      const m = message as { statements?: number };
-      if (typeof m.statements === 'number') {
+      const m = message as { statements?: number; cpuMs?: number };
+      if (typeof m.statements === 'number' && typeof m.cpuMs === 'number') {
         child.off('message', onMessage);
-        resolve(m.statements);
+        resolve({ statements: m.statements, cpuMs: m.cpuMs });
       }
     };
     child.on('message', onMessage);
@@ -185,17 +187,36 @@ function askCount(child: ChildProcess): Promise<number> {
   });
 }
 
-/** Measures an HTTP path and the statements the server sent for it. */
+/**
+ * Measures an HTTP path: the statements the server sent for it, and the CPU time each
+ * request cost this client, the server process and the database (PostgreSQL only).
+ */
 async function measureServer(
   child: ChildProcess,
   count: number,
   run: (worker: number) => Promise<void>,
 ): Promise<Figures> {
   const before = await askCount(child);
+  const clientBefore = processCpuMs();
+  const databaseBefore = postgresCpuMs();
   const warmups = concurrency * 5;
   const figures = await measure(count, run);
+  const databaseAfter = postgresCpuMs();
+  const clientAfter = processCpuMs();
   const after = await askCount(child);
-  return { ...figures, statementsPerRequest: (after - before) / (count + warmups) };
+  const requests = count + warmups;
+  return {
+    ...figures,
+    statementsPerRequest: (after.statements - before.statements) / requests,
+    cpu: {
+      client: (clientAfter - clientBefore) / requests,
+      server: (after.cpuMs - before.cpuMs) / requests,
+      database:
+        databaseBefore === undefined || databaseAfter === undefined
+          ? undefined
+          : (databaseAfter - databaseBefore) / requests,
+    },
+  };
 }
 
 function row(name: string, f: Figures, base?: Figures): string {
@@ -204,7 +225,10 @@ function row(name: string, f: Figures, base?: Figures): string {
     : ''.padEnd(34);
   const statements =
     f.statementsPerRequest === undefined ? '' : `  ${f.statementsPerRequest.toFixed(2)} stmt/req`;
-  return `${name.padEnd(38)} ${f.perSecond.toFixed(0).padStart(7)}/s  p50 ${f.p50.toFixed(2).padStart(7)} ms  p99 ${f.p99.toFixed(2).padStart(7)} ms  ${ratios}${statements}`;
+  const cpu = f.cpu
+    ? `  CPU ms ${f.cpu.client.toFixed(2)}/${f.cpu.server.toFixed(2)}/${f.cpu.database === undefined ? '–' : f.cpu.database.toFixed(2)}`
+    : '';
+  return `${name.padEnd(38)} ${f.perSecond.toFixed(0).padStart(7)}/s  p50 ${f.p50.toFixed(2).padStart(7)} ms  p99 ${f.p99.toFixed(2).padStart(7)} ms  ${ratios}${statements}${cpu}`;
 }
 
 /** A second handle on the benchmark database for the bare indexed select. */
@@ -262,6 +286,7 @@ async function main(): Promise<void> {
     const email = 'bench@example.test';
     const password = 'bench-password-123';
     const created = await request(
+      0,
       `${base}/admin/users`,
       'POST',
       { ...json, authorization: `Bearer ${ready.serviceRoleKey}` },
@@ -269,8 +294,9 @@ async function main(): Promise<void> {
     );
     if (created.status !== 200) throw new Error(`creating the bench user: ${created.status} ${created.text}`);
     const userId = (JSON.parse(created.text) as { id: string }).id;
-    const signIn = async () => {
+    const signIn = async (worker: number) => {
       const res = await request(
+        worker,
         `${base}/token?grant_type=password`,
         'POST',
         json,
@@ -323,17 +349,18 @@ async function main(): Promise<void> {
     });
 
     // The server.
-    const health = await measureServer(child, iterations, async () => {
-      const res = await request(`${base}/health`, 'GET', {});
+    const health = await measureServer(child, iterations, async (worker) => {
+      const res = await request(worker, `${base}/health`, 'GET', {});
       if (res.status !== 200) throw new Error(`health ${res.status}`);
     });
-    const passwordGrant = await measureServer(child, passwordIterations, async () => {
-      await signIn();
+    const passwordGrant = await measureServer(child, passwordIterations, async (worker) => {
+      await signIn(worker);
     });
-    const sessions = await Promise.all(Array.from({ length: concurrency }, () => signIn()));
+    const sessions = await Promise.all(Array.from({ length: concurrency }, (_, worker) => signIn(worker)));
     const refreshTokens = sessions.map((s) => s.refresh_token);
     const refreshGrant = await measureServer(child, iterations, async (worker) => {
       const res = await request(
+        worker,
         `${base}/token?grant_type=refresh_token`,
         'POST',
         json,
@@ -343,7 +370,7 @@ async function main(): Promise<void> {
       refreshTokens[worker] = (JSON.parse(res.text) as { refresh_token: string }).refresh_token;
     });
     const getUser = await measureServer(child, iterations, async (worker) => {
-      const res = await request(`${base}/user`, 'GET', {
+      const res = await request(worker, `${base}/user`, 'GET', {
         apikey: ready.anonKey,
         authorization: `Bearer ${sessions[worker]!.access_token}`,
       });
@@ -362,6 +389,9 @@ async function main(): Promise<void> {
         .join(' ')}`,
     );
     console.log('ratios: p50 against the bare figure, and bare requests/s over server requests/s');
+    console.log(
+      'CPU ms per request: client / server / database (PostgreSQL processes; in the server on PGlite)',
+    );
     console.log(row('bcrypt compare (cost 10), bare', bcrypt));
     console.log(row('POST /token password grant', passwordGrant, bcrypt));
     console.log(row('ES256 sign+verify + indexed select, bare', jwtAndQuery));
@@ -371,7 +401,7 @@ async function main(): Promise<void> {
     console.log(row('GET /user', getUser, jwtAndQuery));
     console.log(row('GET /health (the HTTP floor)', health, jwtAndQuery));
   } finally {
-    agent.destroy();
+    client?.close();
     await baseline.close();
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');

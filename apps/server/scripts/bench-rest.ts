@@ -11,10 +11,12 @@
 // TEST_DATABASE_URL) is set. The server runs in a child process (this script with
 // --serve), so the HTTP client does not share the server's event loop; (b) runs in that
 // child too, because the embedded database lives there, while the server sits idle.
-import { execFileSync, fork, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
+// The client is a minimal keep-alive HTTP/1.1 load generator (lean-http-client.ts): on a
+// 2-core machine whatever it spends is taken from the server and the database.
+// Knobs: BENCH_ITERATIONS (10,000), BENCH_CONCURRENCY (8), BENCH_SKIP_PGLITE=true,
+// BENCH_CPU_PROF=<dir>, BENCH_NODE_FLAGS (extra Node flags for the server process).
+import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import http from 'node:http';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pino from 'pino';
@@ -33,25 +35,13 @@ import { parseSelect } from '../src/services/rest/parse-select';
 import { planRead } from '../src/services/rest/plan-read';
 import { findRelation } from '../src/services/rest/schema-cache';
 import { InlineSqlParams } from '../src/services/rest/sql-text';
+import { postgresCpuMs, processCpuMs } from './bench-cpu';
+import { LeanClient } from './lean-http-client';
 import { withScratchDatabase } from './with-scratch-database';
 
-const iterations = Number(process.env.BENCH_ITERATIONS ?? 2000);
+const iterations = Number(process.env.BENCH_ITERATIONS ?? 10000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const query = 'select=*,bench_tags(*)&limit=50&order=id.desc';
-
-// A plain keep-alive HTTP client: fetch's stream machinery would cost more CPU than the
-// server under test.
-const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
-function get(url: string, headers: Record<string, string> = {}): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers }, (res) => {
-      res.on('data', () => undefined);
-      res.on('end', () => resolve(res.statusCode ?? 0));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-  });
-}
 
 interface Figures {
   perSecond: number;
@@ -62,17 +52,17 @@ interface Figures {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function measure(run: () => Promise<void>): Promise<Figures> {
+async function measure(run: (worker: number) => Promise<void>): Promise<Figures> {
   // Warm-up; the first request may meet a keep-alive socket the server has just closed.
-  for (let i = 0; i < 100; i++) await run().catch(() => undefined);
+  for (let i = 0; i < 100; i++) await run(i % concurrency).catch(() => undefined);
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: concurrency }, async () => {
+    Array.from({ length: concurrency }, async (_, worker) => {
       while (next++ < iterations) {
         const t = performance.now();
-        await run();
+        await run(worker);
         latencies.push(performance.now() - t);
       }
     }),
@@ -159,7 +149,7 @@ async function serve(engine: 'pglite' | 'postgres', databaseUrl: string | undefi
 
   process.on('message', (msg: { run?: 'direct'; stop?: true; counts?: true }) => {
     if (msg.counts) {
-      process.send?.({ counts: { ...counts, cpuMs: cpuMs() } });
+      process.send?.({ counts: { ...counts, cpuMs: processCpuMs() } });
       return;
     }
     if (msg.stop) {
@@ -179,43 +169,6 @@ interface Counts {
   statements: number;
   /** The server process's CPU time so far. */
   cpuMs?: number;
-}
-
-/** This process's CPU time (user and system) in ms. */
-function cpuMs(): number {
-  const { user, system } = process.cpuUsage();
-  return (user + system) / 1000;
-}
-
-const clockTicks = (() => {
-  try {
-    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/** The CPU time in ms of every PostgreSQL process on this machine (Linux /proc), or undefined. */
-function postgresCpuMs(): number | undefined {
-  try {
-    let ticks = 0;
-    for (const entry of fs.readdirSync('/proc')) {
-      if (!/^\d+$/.test(entry)) continue;
-      let stat: string;
-      try {
-        stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      } catch {
-        continue;
-      }
-      const close = stat.lastIndexOf(')');
-      if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
-      const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-    return (ticks * 1000) / clockTicks;
-  } catch {
-    return undefined;
-  }
 }
 
 /**
@@ -271,14 +224,18 @@ async function bench(engine: 'pglite' | 'postgres', label: string, databaseUrl?:
     execArgv: [
       '--import',
       'tsx',
+      ...(process.env.BENCH_NODE_FLAGS ? process.env.BENCH_NODE_FLAGS.split(' ') : []),
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
     ],
   });
+  let client: LeanClient | undefined;
   try {
     const ready = await nextMessage(child);
     if (!('url' in ready)) throw new Error(`server failed: ${JSON.stringify(ready)}`);
-    const url = `${ready.url}/rest/v1/bench_items?${query}`;
+    const path = `/rest/v1/bench_items?${query}`;
+    const url = `${ready.url}${path}`;
     const headers = { apikey: ready.anonKey };
+    client = new LeanClient(ready.url);
     const check = await fetch(url, { headers });
     const rows = (await check.json()) as unknown[];
     if (check.status !== 200 || rows.length !== 50) throw new Error(`unexpected answer ${check.status}`);
@@ -290,13 +247,14 @@ async function bench(engine: 'pglite' | 'postgres', label: string, databaseUrl?:
       return reply.counts;
     };
     const before = await counted();
-    const clientBefore = cpuMs();
+    const clientBefore = processCpuMs();
     const databaseCpu = () => (engine === 'postgres' ? postgresCpuMs() : undefined);
     const dbBefore = databaseCpu();
-    const a = await measure(async () => {
-      if ((await get(url, headers)) !== 200) throw new Error('read failed');
+    const a = await measure(async (worker) => {
+      const res = await client!.request(worker, 'GET', path, headers);
+      if (res.status !== 200 || res.body.length < 1000) throw new Error(`read failed: ${res.status}`);
     });
-    const clientA = cpuMs() - clientBefore;
+    const clientA = processCpuMs() - clientBefore;
     const dbA = dbBefore === undefined ? undefined : databaseCpu()! - dbBefore;
     const after = await counted();
     const requests = iterations + 100;
@@ -312,12 +270,12 @@ async function bench(engine: 'pglite' | 'postgres', label: string, databaseUrl?:
     const serverB = (await counted()).cpuMs! - after.cpuMs!;
     const b = answer.figures;
     const beforeC = await counted();
-    const clientBeforeC = cpuMs();
+    const clientBeforeC = processCpuMs();
     const dbBeforeC = databaseCpu();
-    const c = await measure(async () => {
-      if ((await get(`${ready.url}/health`)) !== 200) throw new Error('health failed');
+    const c = await measure(async (worker) => {
+      if ((await client!.request(worker, 'GET', '/health')).status !== 200) throw new Error('health failed');
     });
-    const clientC = cpuMs() - clientBeforeC;
+    const clientC = processCpuMs() - clientBeforeC;
     const dbC = dbBeforeC === undefined ? undefined : databaseCpu()! - dbBeforeC;
     const serverC = (await counted()).cpuMs! - beforeC.cpuMs!;
     const line = (name: string, f: Figures) =>
@@ -354,7 +312,7 @@ async function bench(engine: 'pglite' | 'postgres', label: string, databaseUrl?:
       if (child.exitCode !== null) resolve();
       else child.once('exit', () => resolve());
     });
-    agent.destroy();
+    client?.close();
   }
 }
 
