@@ -8,6 +8,7 @@ import type { KeyMaterial } from './access/keys';
 import type { Config } from './config';
 import type { Database } from './database/database';
 import type { AppEnv } from './http/app-env';
+import type { FastHandler } from './http/fast-path';
 
 export interface ServerDeps {
   config: Config;
@@ -34,4 +35,6 @@ export interface ServiceModule {
   ready?: Promise<void>;
   /** Called on shutdown before the database closes. */
   close?: () => Promise<void>;
+  /** Hot requests under a path prefix that Node's HTTP server may answer directly (http/fast-path.ts). */
+  fast?: [prefix: string, handler: FastHandler];
 }

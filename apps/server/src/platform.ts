@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
+import { fastPathListener } from './http/fast-path';
 import type { Logger } from 'pino';
 import { loadKeys, type KeyMaterial } from './access/keys';
 import type { Config } from './config';
@@ -75,7 +76,9 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     await server.ready();
     const listener = getRequestListener(server.fetch);
     // The listener handles its own errors (onError renders them); nothing to await here.
-    const httpServer = http.createServer((req, res) => void listener(req, res));
+    const httpServer = http.createServer(
+      fastPathListener(server.fastHandlers, logger, (req, res) => void listener(req, res)),
+    );
     httpServer.on('upgrade', (req, socket, head) => server.upgrade(req, socket, head));
     httpServer.on('clientError', (_error, socket) => {
       if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');

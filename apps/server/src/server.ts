@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import type { ServerDeps, ServiceModule } from './deps';
 import type { AppEnv } from './http/app-env';
 import { platformCors } from './http/cors';
+import type { FastHandler } from './http/fast-path';
 import { requestId } from './http/request-id';
 import { requestLog } from './http/request-log';
 import { createAuthService } from './services/auth';
@@ -19,6 +20,8 @@ export interface PlatformServer {
   app: Hono<AppEnv>;
   /** env carries @hono/node-server's bindings (the Node request and response) when served over HTTP. */
   fetch: (request: Request, env?: unknown) => Response | Promise<Response>;
+  /** The services' fast-path handlers by path prefix (http/fast-path.ts). */
+  fastHandlers: [prefix: string, handler: FastHandler][];
   /** Routes websocket upgrades to the service that owns the path. */
   upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
   /** Settles when every service's background set-up is done. */
@@ -63,6 +66,7 @@ export function createServer(deps: ServerDeps): PlatformServer {
   return {
     app,
     fetch: (request, env) => app.fetch(request, env),
+    fastHandlers: services.flatMap(([, service]) => (service.fast ? [service.fast] : [])),
     upgrade(req, socket, head) {
       const path = (req.url ?? '').split('?')[0] ?? '';
       for (const [prefix, service] of services) {

@@ -51,6 +51,7 @@ export const restEnv = z.object({
   REST_AGGREGATES_ENABLED: flag(false),
   REST_PLAN_ENABLED: flag(false),
   REST_SCHEMA_REFRESH_ON_MISS: flag(true),
+  REST_FAST_READS: flag(true),
   REST_OPENAPI_MODE: z
     .enum(['follow-privileges', 'ignore-privileges', 'disabled'])
     .default('follow-privileges'),
@@ -75,6 +76,8 @@ export function readRestConfig(env: RestEnv) {
     planEnabled: env.REST_PLAN_ENABLED,
     openApiMode: env.REST_OPENAPI_MODE,
     schemaRefreshOnMiss: env.REST_SCHEMA_REFRESH_ON_MISS,
+    /** GET/HEAD /rest/v1/{relation} answered on Node's HTTP server directly (http/fast-path.ts). */
+    fastReads: env.REST_FAST_READS,
   };
 }
 

@@ -46,9 +46,19 @@ export const exposedResponseHeaders = [
 const allowMethods = 'GET,HEAD,POST,PUT,PATCH,DELETE,OPTIONS';
 const maxAgeSeconds = '86400';
 
+const exposeHeaders = exposedResponseHeaders.join(',');
+
+/** The CORS headers every answer to an actual (non-preflight) request carries, besides Vary. */
+export function corsAnswerHeaders(origin: string | undefined): [string, string][] {
+  return [
+    ['Access-Control-Allow-Origin', origin || '*'],
+    ['Access-Control-Allow-Credentials', 'true'],
+    ['Access-Control-Expose-Headers', exposeHeaders],
+  ];
+}
+
 export function platformCors(): MiddlewareHandler {
   const allowHeaders = allowedRequestHeaders.join(',');
-  const exposeHeaders = exposedResponseHeaders.join(',');
   return async (c, next) => {
     const origin = c.req.header('origin') || '*';
     // A preflight names the method it asks about; a plain OPTIONS goes on to the service
@@ -68,14 +78,6 @@ export function platformCors(): MiddlewareHandler {
       });
     }
     await next();
-    addResponseHeaders(
-      c,
-      [
-        ['Access-Control-Allow-Origin', origin],
-        ['Access-Control-Allow-Credentials', 'true'],
-        ['Access-Control-Expose-Headers', exposeHeaders],
-      ],
-      [['Vary', 'Origin']],
-    );
+    addResponseHeaders(c, corsAnswerHeaders(origin), [['Vary', 'Origin']]);
   };
 }

@@ -7,10 +7,14 @@ import { addResponseHeaders } from './response-headers';
 
 const acceptable = /^[A-Za-z0-9._:-]{1,128}$/;
 
+/** The caller's X-Request-Id when it is a plain token, else a new one. */
+export function chooseRequestId(incoming: string | undefined): string {
+  return incoming && acceptable.test(incoming) ? incoming : crypto.randomUUID();
+}
+
 export function requestId(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const incoming = c.req.header('x-request-id');
-    const id = incoming && acceptable.test(incoming) ? incoming : crypto.randomUUID();
+    const id = chooseRequestId(c.req.header('x-request-id'));
     c.set('requestId', id);
     await next();
     addResponseHeaders(c, [['X-Request-Id', id]]);

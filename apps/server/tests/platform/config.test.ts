@@ -42,6 +42,12 @@ describe('configuration', () => {
     expect(() => loadConfig({ JWT_ALGORITHM: 'HS256' })).toThrow(/JWT_ALGORITHM: HS256 needs JWT_SECRET/);
   });
 
+  it('answers plain data reads on the fast path unless told not to', () => {
+    expect(loadConfig({}).rest.fastReads).toBe(true);
+    expect(loadConfig({ REST_FAST_READS: 'false' }).rest.fastReads).toBe(false);
+    expect(() => loadConfig({ REST_FAST_READS: 'sometimes' })).toThrow(/REST_FAST_READS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', JWT_SECRET: '  ' })).toMatchObject({
       databaseUrl: undefined,

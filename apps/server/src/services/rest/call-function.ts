@@ -9,7 +9,14 @@ import { parseSelect } from './parse-select';
 import { appliedPreferences } from './parse-prefer';
 import { planRead } from './plan-read';
 import { bodyType, formBody, isPlainObject } from './read-json-body';
-import { applyGucs, contentRange, contentTypes, rangeStatus, respond } from './render-response';
+import {
+  applyGucs,
+  contentRange,
+  contentTypes,
+  rangeStatus,
+  respond,
+  type RestAnswer,
+} from './render-response';
 import { resolveFunction } from './resolve-function';
 import { restErrors } from './rest-error';
 import { rootPaging, txOutcome, type RequestScope } from './request-scope';
@@ -26,7 +33,7 @@ async function readArgs(scope: RequestScope): Promise<{ raw: string; value: unkn
     }
     return { raw: JSON.stringify(obj), value: obj };
   }
-  const raw = await scope.c.req.text();
+  const raw = await scope.req.text();
   if (bodyType(scope) === 'application/x-www-form-urlencoded') return formBody(raw);
   if (raw.trim() === '') return { raw: '{}', value: {} };
   try {
@@ -75,7 +82,7 @@ function resultRelation(scope: RequestScope, fn: FunctionInfo): RelationInfo {
   );
 }
 
-export async function callFunction(scope: RequestScope, name: string): Promise<Response> {
+export async function callFunction(scope: RequestScope, name: string): Promise<RestAnswer> {
   const { prefs, media, deps } = scope;
   const args = await readArgs(scope);
   const keys = isPlainObject(args.value) ? Object.keys(args.value) : [];
@@ -152,7 +159,7 @@ export async function callFunction(scope: RequestScope, name: string): Promise<R
   const tx = txOutcome(scope);
   const row = await runAsCaller(
     deps,
-    scope.c,
+    scope.req,
     { schema: scope.schema, readOnly, timezone: prefs.timezone },
     async (db) => {
       const result = (await db.query<StatementRow>(sql, params.values)).rows[0]!;

@@ -1,10 +1,11 @@
 // DELETE /{relation}?filters: deletes the filtered rows.
 import { conditionSql } from './build-filter-sql';
 import { requireRelation, type RequestScope } from './request-scope';
+import type { RestAnswer } from './render-response';
 import { runWrite } from './run-write';
 import { ident, qualified } from './sql-text';
 
-export async function deleteRows(scope: RequestScope, name: string): Promise<Response> {
+export async function deleteRows(scope: RequestScope, name: string): Promise<RestAnswer> {
   const relation = await requireRelation(scope, name);
   const ref = ident(relation.name);
   return runWrite(scope, {

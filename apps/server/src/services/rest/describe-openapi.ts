@@ -1,6 +1,6 @@
 // GET /: a Swagger 2.0 description of the exposed tables, views and functions the caller
 // may use (by privilege), for tools that read PostgREST's root.
-import { respond, contentTypes } from './render-response';
+import { respond, contentTypes, type RestAnswer } from './render-response';
 import { restErrors } from './rest-error';
 import type { RequestScope } from './request-scope';
 import { runAsCaller } from './run-statement';
@@ -25,12 +25,12 @@ function swaggerType(type: string): { type: string; format: string } {
   return { type: 'string', format: type };
 }
 
-export async function describeOpenApi(scope: RequestScope): Promise<Response> {
+export async function describeOpenApi(scope: RequestScope): Promise<RestAnswer> {
   const mode = scope.deps.config.rest.openApiMode;
   if (mode === 'disabled') throw restErrors.openApiDisabled();
   const visible = await runAsCaller(
     scope.deps,
-    scope.c,
+    scope.req,
     { schema: scope.schema, readOnly: true, timezone: undefined },
     async (tx) =>
       (await tx.query<Privileged>(privilegesSql, [scope.schema, mode === 'ignore-privileges'])).rows,
@@ -88,7 +88,7 @@ export async function describeOpenApi(scope: RequestScope): Promise<Response> {
       ops.get = { tags: ['(rpc) ' + fn.name], responses: { 200: { description: 'OK' } } };
     paths[`/rpc/${fn.name}`] = ops;
   }
-  const url = new URL(scope.c.req.url);
+  const url = new URL(scope.req.url);
   const doc = {
     swagger: '2.0',
     info: { title: 'PostgREST API', description: 'Data API of the club platform', version: '12.2' },

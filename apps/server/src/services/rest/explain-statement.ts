@@ -2,6 +2,7 @@
 // statement, answers with Postgres's EXPLAIN of exactly that statement, as the caller.
 // A write explained with analyze really runs, so its transaction always rolls back.
 import type { PlanMedia } from './api-request';
+import type { RestAnswer } from './render-response';
 import type { RequestScope } from './request-scope';
 import { RollbackWith, runAsCaller } from './run-statement';
 
@@ -11,12 +12,12 @@ export async function explainStatement(
   sql: string,
   values: string[],
   readOnly: boolean,
-): Promise<Response> {
+): Promise<RestAnswer> {
   // The options come from a fixed set (parse-accept.ts), never from request text.
   const options = [`format ${plan.format}`, ...plan.options].join(', ');
   const body = await runAsCaller(
     scope.deps,
-    scope.c,
+    scope.req,
     { schema: scope.schema, readOnly, timezone: scope.prefs.timezone },
     async (tx) => {
       const result = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (${options}) ${sql}`, values);
@@ -31,11 +32,12 @@ export async function explainStatement(
       return text;
     },
   );
-  return new Response(scope.method === 'HEAD' ? null : body, {
+  return {
     status: 200,
     headers: {
       ...scope.baseHeaders,
       'Content-Type': `application/vnd.pgrst.plan+${plan.format}; for="${plan.forType}"; charset=utf-8`,
     },
-  });
+    body: scope.method === 'HEAD' ? null : body,
+  };
 }

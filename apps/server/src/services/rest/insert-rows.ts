@@ -3,6 +3,7 @@
 import { isPlainObject, readJsonBody } from './read-json-body';
 import { requireRelation, type RequestScope } from './request-scope';
 import { restErrors } from './rest-error';
+import type { RestAnswer } from './render-response';
 import { runWrite } from './run-write';
 import type { RelationInfo } from './schema-cache';
 import { ident, qualified, type SqlParams } from './sql-text';
@@ -77,7 +78,7 @@ export function arrayParamSql(params: SqlParams, raw: string): string {
   return `(case when json_typeof(${p}::json) = 'array' then ${p}::json else json_build_array(${p}::json) end)`;
 }
 
-export async function insertRows(scope: RequestScope, name: string): Promise<Response> {
+export async function insertRows(scope: RequestScope, name: string): Promise<RestAnswer> {
   const relation = await requireRelation(scope, name);
   const body = await readJsonBody(scope);
   const rows = bodyRows(body.value);

@@ -6,6 +6,7 @@ import { arrayParamSql, bodyRows, insertColumns, valuesSql } from './insert-rows
 import { readJsonBody } from './read-json-body';
 import { requireRelation, type RequestScope } from './request-scope';
 import { restErrors } from './rest-error';
+import type { RestAnswer } from './render-response';
 import { runWrite } from './run-write';
 import { ident, qualified } from './sql-text';
 
@@ -28,7 +29,7 @@ function keyFilters(conditions: Condition[], key: string[]): Map<string, string>
   return values;
 }
 
-export async function putRow(scope: RequestScope, name: string): Promise<Response> {
+export async function putRow(scope: RequestScope, name: string): Promise<RestAnswer> {
   const relation = await requireRelation(scope, name);
   const mods = scope.params.nodes.get('');
   const key = relation.primaryKey;

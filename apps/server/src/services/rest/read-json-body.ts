@@ -13,7 +13,7 @@ export interface JsonBody {
 
 /** The body's media type, lower-cased, without parameters. */
 export function bodyType(scope: RequestScope): string {
-  return (scope.c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  return (scope.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
 }
 
 /** A form body as the JSON object PostgREST makes of it. */
@@ -23,7 +23,7 @@ export function formBody(raw: string): JsonBody {
 }
 
 export async function readJsonBody(scope: RequestScope): Promise<JsonBody> {
-  const raw = await scope.c.req.text();
+  const raw = await scope.req.text();
   const type = bodyType(scope);
   if (type === 'text/csv') {
     const rows = parseCsvBody(raw);

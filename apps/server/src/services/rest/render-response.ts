@@ -53,23 +53,39 @@ export function applyGucs(
   return status;
 }
 
+/** A rendered answer, before any HTTP layer turns it into its own response. */
+export interface RestAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string | null;
+}
+
 export function respond(
   method: string,
   status: number,
   body: string | null,
   headers: Record<string, string>,
-): Response {
+): RestAnswer {
   const noBody = method === 'HEAD' || status === 204 || status === 304;
-  return new Response(noBody ? null : body, { status, headers });
+  return { status, headers, body: noBody ? null : body };
 }
 
-export function errorResponse(error: RestError): Response {
-  return new Response(error.body(), {
+export function errorAnswer(error: RestError): RestAnswer {
+  return {
     status: error.status,
     headers: {
       'Content-Type': 'application/json; charset=utf-8',
       'Proxy-Status': `PostgREST; error=${error.code}`,
       ...error.headers,
     },
-  });
+    body: error.body(),
+  };
+}
+
+export function toResponse(answer: RestAnswer): Response {
+  return new Response(answer.body, { status: answer.status, headers: answer.headers });
+}
+
+export function errorResponse(error: RestError): Response {
+  return toResponse(errorAnswer(error));
 }

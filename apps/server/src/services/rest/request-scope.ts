@@ -1,10 +1,9 @@
 // Everything a data request carries after parsing its URL and headers: the schema, the
 // preferences, the negotiated media type and the sorted query parameters.
-import type { Context } from 'hono';
 import type { ServerDeps } from '../../deps';
-import type { AppEnv } from '../../http/app-env';
 import type { MediaChoice, Preferences } from './api-request';
 import { closestName } from './closest-name';
+import type { DataRequest } from './data-request';
 import { chooseMedia } from './parse-accept';
 import { parsePrefer } from './parse-prefer';
 import { parseQueryParams, type QueryParams } from './parse-query-params';
@@ -14,14 +13,17 @@ import { findRelation, type RelationInfo, type SchemaCache } from './schema-cach
 
 export interface RequestScope {
   deps: ServerDeps;
-  c: Context<AppEnv>;
+  req: DataRequest;
   method: string;
   cache: SchemaCache;
   holder: SchemaCacheHolder;
   schema: string;
   prefs: Preferences;
   media: MediaChoice;
-  params: QueryParams;
+  /** The query string as sent ("" or "?…"). */
+  search: string;
+  /** The sorted query parameters, parsed on first use. */
+  readonly params: QueryParams;
   /** Headers every successful response carries (Content-Profile). */
   baseHeaders: Record<string, string>;
 }
@@ -29,11 +31,11 @@ export interface RequestScope {
 export async function openScope(
   deps: ServerDeps,
   holder: SchemaCacheHolder,
-  c: Context<AppEnv>,
+  req: DataRequest,
   kind: { root: boolean; rpcRead: boolean },
 ): Promise<RequestScope> {
   const rest = deps.config.rest;
-  if (c.req.url.length > rest.maxUrlLength) {
+  if (req.url.length > rest.maxUrlLength) {
     throw new RestError(
       414,
       'PGRST100',
@@ -41,28 +43,31 @@ export async function openScope(
       `The request URL is longer than ${rest.maxUrlLength} characters`,
     );
   }
-  const method = c.req.method;
+  const method = req.method;
   const read = method === 'GET' || method === 'HEAD';
-  const profile = (read ? c.req.header('accept-profile') : c.req.header('content-profile'))?.trim();
+  const profile = (read ? req.header('accept-profile') : req.header('content-profile'))?.trim();
   const schema = profile || rest.schemas[0]!;
   if (!rest.schemas.includes(schema)) throw restErrors.invalidSchema(schema, rest.schemas);
-  const prefs = parsePrefer(c.req.raw.headers.get('prefer') ?? undefined);
+  const prefs = parsePrefer(req.header('prefer'));
   if (prefs.handling === 'strict' && prefs.invalid.length > 0)
     throw restErrors.invalidPreferences(prefs.invalid);
-  const media = chooseMedia(c.req.header('accept'), kind.root, rest.planEnabled);
-  const url = new URL(c.req.url);
-  const params = parseQueryParams(url.searchParams, kind.rpcRead);
+  const media = chooseMedia(req.header('accept'), kind.root, rest.planEnabled);
+  const url = new URL(req.url);
   const cache = await holder.get();
+  let params: QueryParams | undefined;
   return {
     deps,
-    c,
+    req,
     method,
     cache,
     holder,
     schema,
     prefs,
     media,
-    params,
+    search: url.search,
+    get params() {
+      return (params ??= parseQueryParams(url.searchParams, kind.rpcRead));
+    },
     baseHeaders: rest.schemas.length > 1 ? { 'Content-Profile': schema } : {},
   };
 }
@@ -105,7 +110,7 @@ export function rootPaging(
   let from = offset ?? 0;
   if (from < 0) throw restErrors.invalidRange();
   let to = limit === undefined ? Infinity : from + limit - 1;
-  const range = scope.method === 'GET' || scope.method === 'HEAD' ? scope.c.req.header('range') : undefined;
+  const range = scope.method === 'GET' || scope.method === 'HEAD' ? scope.req.header('range') : undefined;
   const match = range ? /^\s*(\d+)-(\d*)\s*$/.exec(range) : null;
   if (match) {
     const lo = Number(match[1]);

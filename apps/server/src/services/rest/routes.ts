@@ -11,7 +11,8 @@ import { describeOpenApi } from './describe-openapi';
 import { insertRows } from './insert-rows';
 import { putRow } from './put-row';
 import { readRelation } from './read-relation';
-import { errorResponse } from './render-response';
+import { honoDataRequest } from './data-request';
+import { errorResponse, toResponse, type RestAnswer } from './render-response';
 import { fromDatabaseError, RestError, restErrors } from './rest-error';
 import type { SchemaCacheHolder } from './schema-cache-holder';
 import { openScope, type RequestScope } from './request-scope';
@@ -30,10 +31,15 @@ export function restRoutes(deps: ServerDeps, holder: SchemaCacheHolder): Hono<Ap
   const handle = async (
     c: Context<AppEnv>,
     kind: { root: boolean; rpcRead: boolean },
-    run: (scope: RequestScope) => Promise<Response>,
+    run: (scope: RequestScope) => Promise<RestAnswer>,
+    eagerParams = true,
   ): Promise<Response> => {
     try {
-      return await run(await openScope(deps, holder, c, kind));
+      const scope = await openScope(deps, holder, honoDataRequest(c), kind);
+      // The query string's errors come first; a read parses it itself, and only when its
+      // statement is not cached (read-relation.ts).
+      if (eagerParams) void scope.params;
+      return toResponse(await run(scope));
     } catch (error) {
       if (error instanceof RestError) return errorResponse(error);
       if (error instanceof DatabaseError)
@@ -58,7 +64,7 @@ export function restRoutes(deps: ServerDeps, holder: SchemaCacheHolder): Hono<Ap
     switch (c.req.method) {
       case 'GET':
       case 'HEAD':
-        return handle(c, { root: false, rpcRead: false }, (s) => readRelation(s, name));
+        return handle(c, { root: false, rpcRead: false }, (s) => readRelation(s, name), false);
       case 'POST':
         return handle(c, { root: false, rpcRead: false }, (s) => insertRows(s, name));
       case 'PUT':

@@ -8,7 +8,7 @@ import { explainStatement } from './explain-statement';
 import { parseSelect } from './parse-select';
 import { appliedPreferences } from './parse-prefer';
 import { planRead, type PlanNode } from './plan-read';
-import { applyGucs, contentRange, contentTypes, respond } from './render-response';
+import { applyGucs, contentRange, contentTypes, respond, type RestAnswer } from './render-response';
 import { restErrors } from './rest-error';
 import { txOutcome, type RequestScope } from './request-scope';
 import { RollbackWith, runAsCaller } from './run-statement';
@@ -40,7 +40,7 @@ function locationPath(table: string, key: string[], valuesJson: string): string 
   return `/${encodeURIComponent(table)}?${pairs.join('&')}`;
 }
 
-export async function runWrite(scope: RequestScope, spec: WriteSpec): Promise<Response> {
+export async function runWrite(scope: RequestScope, spec: WriteSpec): Promise<RestAnswer> {
   const { prefs, media, params: query, deps } = scope;
   const { relation } = spec;
   const ref = ident(relation.name);
@@ -94,7 +94,7 @@ export async function runWrite(scope: RequestScope, spec: WriteSpec): Promise<Re
   const tx = txOutcome(scope);
   const row = await runAsCaller(
     deps,
-    scope.c,
+    scope.req,
     { schema: scope.schema, readOnly: false, timezone: prefs.timezone },
     async (db) => {
       const result = (await db.query<StatementRow>(sql, params.values)).rows[0]!;

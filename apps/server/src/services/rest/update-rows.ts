@@ -3,10 +3,11 @@ import { conditionSql } from './build-filter-sql';
 import { isPlainObject, readJsonBody } from './read-json-body';
 import { requireRelation, type RequestScope } from './request-scope';
 import { restErrors } from './rest-error';
+import type { RestAnswer } from './render-response';
 import { runWrite } from './run-write';
 import { ident, qualified } from './sql-text';
 
-export async function updateRows(scope: RequestScope, name: string): Promise<Response> {
+export async function updateRows(scope: RequestScope, name: string): Promise<RestAnswer> {
   const relation = await requireRelation(scope, name);
   const body = await readJsonBody(scope);
   if (!isPlainObject(body.value)) throw restErrors.invalidBody('Empty or invalid json');
