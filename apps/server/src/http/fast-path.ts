@@ -95,7 +95,14 @@ export function fastPathListener(
     pending.then(
       (answer) => {
         if (answer === 'decline') return fallback(req, res);
-        write(req, res, answer, requestId);
+        try {
+          write(req, res, answer, requestId);
+        } catch (error) {
+          // A header Node refuses (one set through response.headers, say): nothing has been
+          // sent yet, so the Hono app answers as it answers such a request.
+          if (!res.headersSent) return fallback(req, res);
+          res.destroy(error as Error);
+        }
         logRequestLine(exchange.log(), method, path, answer.status, started);
       },
       () => fallback(req, res),

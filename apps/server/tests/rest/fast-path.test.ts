@@ -214,6 +214,32 @@ describe('requests the fast path leaves to the Hono app', () => {
     await both('GET', '/auth/v1/health', {}, 'declined');
   });
 
+  it('an answer whose headers Node refuses to write, without bringing the server down', async () => {
+    await t.db.exec(`
+      create function rest_test.crooked_header() returns int language plpgsql as $$
+      begin
+        perform set_config('response.headers', '[{"X-Note": "one\\ntwo"}]', true);
+        return 1;
+      end $$;
+      create view rest_test.crooked as select rest_test.crooked_header() as n;
+      grant select on rest_test.crooked to anon;
+      notify pgrst, 'reload schema'`);
+    let seen = await send(fastUrl, 'GET', '/rest/v1/crooked', {
+      apikey: t.anonKey,
+      'accept-profile': 'rest_test',
+    });
+    for (let attempt = 0; attempt < 50 && seen.status === 404; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      seen = await send(fastUrl, 'GET', '/rest/v1/crooked', {
+        apikey: t.anonKey,
+        'accept-profile': 'rest_test',
+      });
+    }
+    const crooked = await both('GET', '/rest/v1/crooked', {}, 'declined');
+    expect(crooked.status).toBe(500);
+    expect((await both('GET', '/rest/v1/users?select=username&limit=1')).status).toBe(200);
+  });
+
   it('targets the URL parser would rewrite, and requests with a body', async () => {
     await both('GET', '/rest/v1/%2e%2e/health', {}, 'declined');
     await both('GET', '/rest/v1/users?select=username&username=eq.<b>', {}, 'declined');
