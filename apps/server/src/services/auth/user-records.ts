@@ -81,6 +81,9 @@ export function secondsSince(value: string | null | undefined, now = Date.now())
 }
 
 const userSelect = `select * from auth.users`;
+/** The live account of an audience by email (not single sign-on) or by phone. */
+const byEmail = 'email = $1 and is_sso_user = false and aud = $2 and deleted_at is null';
+const byPhone = 'phone = $1 and aud = $2 and deleted_at is null';
 
 export async function findUserById(q: Queryable, id: string): Promise<UserRow | undefined> {
   const { rows } = await q.query<UserRow>(`${userSelect} where id = $1`, [id]);
@@ -92,10 +95,7 @@ export async function findUserByEmail(
   email: string,
   aud = 'authenticated',
 ): Promise<UserRow | undefined> {
-  const { rows } = await q.query<UserRow>(
-    `${userSelect} where email = $1 and is_sso_user = false and aud = $2 and deleted_at is null`,
-    [email, aud],
-  );
+  const { rows } = await q.query<UserRow>(`${userSelect} where ${byEmail}`, [email, aud]);
   return rows[0];
 }
 
@@ -104,10 +104,7 @@ export async function findUserByPhone(
   phone: string,
   aud = 'authenticated',
 ): Promise<UserRow | undefined> {
-  const { rows } = await q.query<UserRow>(
-    `${userSelect} where phone = $1 and aud = $2 and deleted_at is null`,
-    [phone, aud],
-  );
+  const { rows } = await q.query<UserRow>(`${userSelect} where ${byPhone}`, [phone, aud]);
   return rows[0];
 }
 
@@ -126,10 +123,7 @@ export async function findSignInCandidate(
   q: Queryable,
   by: { email: string } | { phone: string },
 ): Promise<SignInCandidate | undefined> {
-  const where =
-    'email' in by
-      ? 'email = $1 and is_sso_user = false and aud = $2 and deleted_at is null'
-      : 'phone = $1 and aud = $2 and deleted_at is null';
+  const where = 'email' in by ? byEmail : byPhone;
   const { rows } = await q.query<SignInCandidate>(
     `select id, encrypted_password, banned_until, email_confirmed_at, phone_confirmed_at
        from auth.users where ${where}`,

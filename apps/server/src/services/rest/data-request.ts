@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import type { Logger } from 'pino';
 import type { Caller } from '../../access/caller';
 import type { AppEnv } from '../../http/app-env';
+import { nodeHeader } from '../../http/fast-path';
 
 export interface DataRequest {
   method: string;
@@ -46,10 +47,7 @@ export function nodeDataRequest(
   caller: Caller,
   log: () => Logger,
 ): DataRequest {
-  const header = (name: string): string | undefined => {
-    const value = req.headers[name];
-    return Array.isArray(value) ? value.join(', ') : value;
-  };
+  const header = (name: string) => nodeHeader(req, name);
   return {
     method: req.method ?? 'GET',
     url,

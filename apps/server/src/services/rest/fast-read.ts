@@ -4,14 +4,13 @@
 // differently: other paths, and callers the gateway refuses (so the refusal is rendered in
 // one place). Errors of the request itself and of the database are answered here as there.
 import { GatewayError, resolveCaller } from '../../access/caller';
-import { DatabaseError } from '../../database/database';
 import type { ServerDeps } from '../../deps';
-import type { FastAnswer, FastExchange, FastHandler } from '../../http/fast-path';
+import { nodeHeader, type FastAnswer, type FastExchange, type FastHandler } from '../../http/fast-path';
 import { nodeDataRequest } from './data-request';
 import { readRelation } from './read-relation';
 import { errorAnswer } from './render-response';
 import { openScope } from './request-scope';
-import { fromDatabaseError, RestError } from './rest-error';
+import { asRestError } from './rest-error';
 import type { SchemaCacheHolder } from './schema-cache-holder';
 
 export const fastReadPrefix = '/rest/v1/';
@@ -41,10 +40,7 @@ async function answer(
   name: string,
 ): Promise<FastAnswer | 'decline'> {
   const { req, url } = exchange;
-  const header = (key: string) => {
-    const value = req.headers[key];
-    return Array.isArray(value) ? value.join(', ') : value;
-  };
+  const header = (name: string) => nodeHeader(req, name);
   let caller;
   try {
     caller = await resolveCaller(
@@ -63,9 +59,7 @@ async function answer(
   try {
     return await readRelation(await openScope(deps, holder, request, { root: false, rpcRead: false }), name);
   } catch (error) {
-    if (error instanceof RestError) return errorAnswer(error);
-    if (error instanceof DatabaseError)
-      return errorAnswer(fromDatabaseError(error, caller.jwt !== undefined));
-    return 'decline';
+    const known = asRestError(error, caller.jwt !== undefined);
+    return known ? errorAnswer(known) : 'decline';
   }
 }

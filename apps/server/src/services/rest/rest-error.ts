@@ -1,6 +1,6 @@
 // The data service's error catalogue: PostgREST's PGRST codes and its SQLSTATE → HTTP
 // mapping, rendered as {code, details, hint, message} like PostgREST does.
-import type { DatabaseError } from '../../database/database';
+import { DatabaseError } from '../../database/database';
 
 export type ErrorDetails = string | unknown[] | null;
 
@@ -203,6 +203,16 @@ export function statusForSqlState(code: string, message: string, hadJwt: boolean
 }
 
 /** Turns a database error into the client's error, keeping SQLSTATE, detail and hint. */
+/**
+ * A request's failure as the service answers it: a RestError as it is, a database error
+ * mapped by its SQLSTATE; anything else (a bug) is undefined.
+ */
+export function asRestError(error: unknown, hadJwt: boolean): RestError | undefined {
+  if (error instanceof RestError) return error;
+  if (error instanceof DatabaseError) return fromDatabaseError(error, hadJwt);
+  return undefined;
+}
+
 export function fromDatabaseError(error: DatabaseError, hadJwt: boolean): RestError {
   if (error.code === 'PGRST') return fromRaisedPgrst(error);
   const status = statusForSqlState(error.code, error.message, hadJwt);

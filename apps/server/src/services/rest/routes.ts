@@ -1,6 +1,5 @@
 // The data service's routing table: the OpenAPI root, /rpc/{function} and /{relation}.
 import { Hono, type Context } from 'hono';
-import { DatabaseError } from '../../database/database';
 import type { ServerDeps } from '../../deps';
 import { apiKeyGate, defaultRefusal, type GatewayRefusal } from '../../http/api-key-gate';
 import type { AppEnv } from '../../http/app-env';
@@ -13,7 +12,7 @@ import { putRow } from './put-row';
 import { readRelation } from './read-relation';
 import { honoDataRequest } from './data-request';
 import { errorResponse, toResponse, type RestAnswer } from './render-response';
-import { fromDatabaseError, RestError, restErrors } from './rest-error';
+import { asRestError, restErrors } from './rest-error';
 import type { SchemaCacheHolder } from './schema-cache-holder';
 import { openScope, type RequestScope } from './request-scope';
 import { updateRows } from './update-rows';
@@ -41,9 +40,8 @@ export function restRoutes(deps: ServerDeps, holder: SchemaCacheHolder): Hono<Ap
       if (eagerParams) void scope.params;
       return toResponse(await run(scope));
     } catch (error) {
-      if (error instanceof RestError) return errorResponse(error);
-      if (error instanceof DatabaseError)
-        return errorResponse(fromDatabaseError(error, c.get('caller').jwt !== undefined));
+      const known = asRestError(error, c.get('caller').jwt !== undefined);
+      if (known) return errorResponse(known);
       c.get('log').error({ err: error }, 'rest request failed');
       return errorResponse(restErrors.internal());
     }

@@ -1,11 +1,11 @@
 // The execute stage: runs a request's statements in one transaction as the caller's role
 // (with-request-context), read-only where PostgREST would be, with the role's statement
 // timeout, and maps database errors to the service's errors.
-import { DatabaseError, type Queryable } from '../../database/database';
+import type { Queryable } from '../../database/database';
 import { queryAsCaller, withRequestContext, type RequestContext } from '../../database/with-request-context';
 import type { ServerDeps } from '../../deps';
 import type { DataRequest } from './data-request';
-import { fromDatabaseError, RestError } from './rest-error';
+import { asRestError } from './rest-error';
 
 /** Thrown inside a transaction to roll it back while still answering with `response`. */
 export class RollbackWith extends Error {
@@ -41,9 +41,7 @@ function callerContext(deps: ServerDeps, req: DataRequest, options: RunOptions):
 }
 
 function toRestError(req: DataRequest, error: unknown): unknown {
-  if (error instanceof RestError) return error;
-  if (error instanceof DatabaseError) return fromDatabaseError(error, req.caller.jwt !== undefined);
-  return error;
+  return asRestError(error, req.caller.jwt !== undefined) ?? error;
 }
 
 export async function runAsCaller<T>(
