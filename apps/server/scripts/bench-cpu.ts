@@ -18,7 +18,11 @@ const clockTicks = (() => {
   }
 })();
 
-/** The CPU time in ms of every PostgreSQL process on this machine, or undefined off Linux. */
+/**
+ * The CPU time in ms of every PostgreSQL process on this machine, or undefined off Linux.
+ * A backend that has exited (the pool closes idle connections) has its time added to the
+ * postmaster's children's time, which is counted too, so the sum never goes down.
+ */
 export function postgresCpuMs(): number | undefined {
   try {
     let ticks = 0;
@@ -33,7 +37,8 @@ export function postgresCpuMs(): number | undefined {
       const close = stat.lastIndexOf(')');
       if (stat.slice(stat.indexOf('(') + 1, close) !== 'postgres') continue;
       const fields = stat.slice(close + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
+      // utime, stime, cutime, cstime (fields 14–17 of proc_pid_stat(5)).
+      ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
     }
     return (ticks * 1000) / clockTicks;
   } catch {

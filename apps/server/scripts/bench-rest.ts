@@ -11,10 +11,15 @@
 // TEST_DATABASE_URL) is set. The server runs in a child process (this script with
 // --serve), so the HTTP client does not share the server's event loop; (b) runs in that
 // child too, because the embedded database lives there, while the server sits idle.
-// The client is a minimal keep-alive HTTP/1.1 load generator (lean-http-client.ts): on a
-// 2-core machine whatever it spends is taken from the server and the database.
-// Knobs: BENCH_ITERATIONS (10,000), BENCH_CONCURRENCY (8), BENCH_SKIP_PGLITE=true,
-// BENCH_CPU_PROF=<dir>, BENCH_NODE_FLAGS (extra Node flags for the server process).
+// The HTTP client is wrk (wrk-load.ts) when it is installed, else a minimal keep-alive
+// HTTP/1.1 client in Node (lean-http-client.ts): on a 2-core machine whatever the client
+// spends is taken from the server and the database, and wrk spends a quarter of what the
+// Node client does. (a) and (b) alternate for BENCH_ROUNDS rounds, and the figures printed
+// are the medians of the rounds, so a slow spell of the machine does not land on one side.
+// Knobs: BENCH_ROUNDS (3), BENCH_SECONDS (6, each (a) round with wrk), BENCH_ITERATIONS
+// (10,000, each (b) round, and each (a) round with the Node client), BENCH_CONCURRENCY (8),
+// BENCH_CLIENT (wrk or node), BENCH_SKIP_PGLITE=true, BENCH_CPU_PROF=<dir>,
+// BENCH_NODE_FLAGS (extra Node flags for the server process).
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import os from 'node:os';
@@ -37,10 +42,13 @@ import { findRelation } from '../src/services/rest/schema-cache';
 import { InlineSqlParams } from '../src/services/rest/sql-text';
 import { postgresCpuMs, processCpuMs } from './bench-cpu';
 import { LeanClient } from './lean-http-client';
+import { runWrk, wrkAvailable } from './wrk-load';
 import { withScratchDatabase } from './with-scratch-database';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 10000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const roundCount = Number(process.env.BENCH_ROUNDS ?? 3);
+const seconds = Number(process.env.BENCH_SECONDS ?? 6);
 const query = 'select=*,bench_tags(*)&limit=50&order=id.desc';
 
 interface Figures {
@@ -52,9 +60,9 @@ interface Figures {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function measure(run: (worker: number) => Promise<void>): Promise<Figures> {
+async function measure(run: (worker: number) => Promise<void>, warm = true): Promise<Figures> {
   // Warm-up; the first request may meet a keep-alive socket the server has just closed.
-  for (let i = 0; i < 100; i++) await run(i % concurrency).catch(() => undefined);
+  if (warm) for (let i = 0; i < 100; i++) await run(i % concurrency).catch(() => undefined);
   const latencies: number[] = [];
   let next = 0;
   const started = performance.now();
@@ -218,6 +226,82 @@ function nextMessage(child: ChildProcess): Promise<ChildMessage> {
   });
 }
 
+interface LoadRun {
+  figures: Figures;
+  /** Requests sent, warm-up included when the CPU window includes it. */
+  requests: number;
+  clientCpuMs: number;
+}
+
+/** The HTTP side of the benchmark: wrk when installed, else the lean Node client. */
+interface LoadGenerator {
+  label: string;
+  /** Sends requests whose figures are thrown away (fresh sockets, JIT, caches). */
+  warm(path: string, headers: Record<string, string>): Promise<void>;
+  run(path: string, headers: Record<string, string>): Promise<LoadRun>;
+  close(): void;
+}
+
+function wrkGenerator(baseUrl: string): LoadGenerator {
+  const run = (path: string, headers: Record<string, string>, seconds: number) =>
+    runWrk({ url: `${baseUrl}${path}`, headers, connections: concurrency, seconds });
+  return {
+    label: `wrk, ${seconds} s`,
+    warm: async (path, headers) => {
+      await run(path, headers, 1);
+    },
+    run: async (path, headers) => {
+      const { requests, cpuMs, ...figures } = await run(path, headers, seconds);
+      return { figures, requests, clientCpuMs: cpuMs };
+    },
+    close: () => undefined,
+  };
+}
+
+function nodeGenerator(baseUrl: string): LoadGenerator {
+  const client = new LeanClient(baseUrl);
+  const send = async (worker: number, path: string, headers: Record<string, string>) => {
+    const res = await client.request(worker, 'GET', path, headers);
+    if (res.status !== 200) throw new Error(`GET ${path} answered ${res.status}`);
+  };
+  return {
+    label: `Node client, ${iterations} requests`,
+    warm: async (path, headers) => {
+      for (let i = 0; i < 100; i++) await send(i % concurrency, path, headers).catch(() => undefined);
+    },
+    run: async (path, headers) => {
+      const before = processCpuMs();
+      const figures = await measure((worker) => send(worker, path, headers), false);
+      return { figures, requests: iterations, clientCpuMs: processCpuMs() - before };
+    },
+    close: () => client.close(),
+  };
+}
+
+function chooseGenerator(baseUrl: string): LoadGenerator {
+  const wanted = process.env.BENCH_CLIENT;
+  if (wanted === 'wrk' || (wanted === undefined && wrkAvailable())) return wrkGenerator(baseUrl);
+  if (wanted === undefined)
+    console.log(
+      'wrk is not installed (apt-get install wrk): using the Node client, whose CPU (about 0.1 ms a request) is taken from the server and the database on a small machine',
+    );
+  return nodeGenerator(baseUrl);
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/** CPU time per phase, summed over the rounds, in ms. */
+interface Cpu {
+  requests: number;
+  client: number;
+  server: number;
+  database: number | undefined;
+}
+
 async function bench(engine: 'pglite' | 'postgres', label: string, databaseUrl?: string): Promise<void> {
   const child = fork(fileURLToPath(import.meta.url), ['--serve', engine, databaseUrl ?? ''], {
     // BENCH_CPU_PROF=<dir> writes the server's CPU profile there (node --cpu-prof).
@@ -228,17 +312,16 @@ async function bench(engine: 'pglite' | 'postgres', label: string, databaseUrl?:
       ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []),
     ],
   });
-  let client: LeanClient | undefined;
+  let load: LoadGenerator | undefined;
   try {
     const ready = await nextMessage(child);
     if (!('url' in ready)) throw new Error(`server failed: ${JSON.stringify(ready)}`);
     const path = `/rest/v1/bench_items?${query}`;
-    const url = `${ready.url}${path}`;
     const headers = { apikey: ready.anonKey };
-    client = new LeanClient(ready.url);
-    const check = await fetch(url, { headers });
+    const check = await fetch(`${ready.url}${path}`, { headers });
     const rows = (await check.json()) as unknown[];
     if (check.status !== 200 || rows.length !== 50) throw new Error(`unexpected answer ${check.status}`);
+    load = chooseGenerator(ready.url);
 
     const counted = async (): Promise<Counts> => {
       child.send({ counts: true });
@@ -246,65 +329,94 @@ async function bench(engine: 'pglite' | 'postgres', label: string, databaseUrl?:
       if (!('counts' in reply)) throw new Error('no counts');
       return reply.counts;
     };
-    const before = await counted();
-    const clientBefore = processCpuMs();
     const databaseCpu = () => (engine === 'postgres' ? postgresCpuMs() : undefined);
-    const dbBefore = databaseCpu();
-    const a = await measure(async (worker) => {
-      const res = await client!.request(worker, 'GET', path, headers);
-      if (res.status !== 200 || res.body.length < 1000) throw new Error(`read failed: ${res.status}`);
+    /** Runs one phase and adds its CPU to `cpu`. */
+    const phase = async (
+      cpu: Cpu,
+      run: () => Promise<{ figures: Figures; requests: number; clientCpuMs: number }>,
+    ) => {
+      const server = (await counted()).cpuMs!;
+      const database = databaseCpu();
+      const result = await run();
+      cpu.server += (await counted()).cpuMs! - server;
+      if (database !== undefined) cpu.database = (cpu.database ?? 0) + databaseCpu()! - database;
+      cpu.client += result.clientCpuMs;
+      cpu.requests += result.requests;
+      return result.figures;
+    };
+    const direct = async () => {
+      child.send({ run: 'direct' });
+      const answer = await nextMessage(child);
+      if (!('figures' in answer)) throw new Error(`direct run failed: ${JSON.stringify(answer)}`);
+      return { figures: answer.figures, requests: iterations + 100, clientCpuMs: 0 };
+    };
+    const fresh = (): Cpu => ({ requests: 0, client: 0, server: 0, database: undefined });
+
+    await load.warm(path, headers);
+    const before = await counted();
+    const cpuA = fresh();
+    const cpuB = fresh();
+    const rounds: { a: Figures; b: Figures }[] = [];
+    for (let round = 0; round < roundCount; round++) {
+      const a = await phase(cpuA, () => load!.run(path, headers));
+      if (round === 0) {
+        const after = await counted();
+        const requests = cpuA.requests;
+        const per = (n: number) => (n / requests).toFixed(2);
+        const tx = after.transactions - before.transactions;
+        const st = after.statements - before.statements;
+        console.log(`\n${label} — concurrency ${concurrency}; (a) by ${load.label}; (b) ${iterations} calls`);
+        console.log(
+          `(a) per request: ${per(tx)} transactions, ${per(st)} statements → ${per(2 * tx + st)} round trips on PostgreSQL`,
+        );
+      }
+      const b = await phase(cpuB, direct);
+      rounds.push({ a, b });
+      console.log(
+        `round ${round + 1}: (a) ${a.perSecond.toFixed(0)}/s p50 ${a.p50.toFixed(2)} ms   (b) ${b.perSecond.toFixed(0)}/s p50 ${b.p50.toFixed(2)} ms   a/b p50 ${(a.p50 / b.p50).toFixed(2)}`,
+      );
+    }
+    await load.warm('/health', {});
+    const cpuC = fresh();
+    const c = await phase(cpuC, () => load!.run('/health', {}));
+
+    const mid = (pick: (f: Figures) => number, of: 'a' | 'b'): number =>
+      median(rounds.map((r) => pick(r[of])));
+    const medianOf = (of: 'a' | 'b'): Figures => ({
+      perSecond: mid((f) => f.perSecond, of),
+      p50: mid((f) => f.p50, of),
+      p99: mid((f) => f.p99, of),
     });
-    const clientA = processCpuMs() - clientBefore;
-    const dbA = dbBefore === undefined ? undefined : databaseCpu()! - dbBefore;
-    const after = await counted();
-    const requests = iterations + 100;
-    const perRequest = (n: number) => (n / requests).toFixed(2);
-    const tx = after.transactions - before.transactions;
-    const st = after.statements - before.statements;
-    const serverA = after.cpuMs! - before.cpuMs!;
-    const dbBeforeB = databaseCpu();
-    child.send({ run: 'direct' });
-    const answer = await nextMessage(child);
-    if (!('figures' in answer)) throw new Error(`direct run failed: ${JSON.stringify(answer)}`);
-    const dbB = dbBeforeB === undefined ? undefined : databaseCpu()! - dbBeforeB;
-    const serverB = (await counted()).cpuMs! - after.cpuMs!;
-    const b = answer.figures;
-    const beforeC = await counted();
-    const clientBeforeC = processCpuMs();
-    const dbBeforeC = databaseCpu();
-    const c = await measure(async (worker) => {
-      if ((await client!.request(worker, 'GET', '/health')).status !== 200) throw new Error('health failed');
-    });
-    const clientC = processCpuMs() - clientBeforeC;
-    const dbC = dbBeforeC === undefined ? undefined : databaseCpu()! - dbBeforeC;
-    const serverC = (await counted()).cpuMs! - beforeC.cpuMs!;
+    const a = medianOf('a');
+    const b = medianOf('b');
     const line = (name: string, f: Figures) =>
       `${name.padEnd(34)} ${f.perSecond.toFixed(0).padStart(8)} req/s   p50 ${f.p50.toFixed(2).padStart(7)} ms   p99 ${f.p99.toFixed(2).padStart(7)} ms`;
-    console.log(`\n${label} — ${iterations} requests, concurrency ${concurrency}`);
-    console.log(
-      `(a) per request: ${perRequest(tx)} transactions, ${perRequest(st)} statements → ${perRequest(2 * tx + st)} round trips on PostgreSQL`,
-    );
+    const ratios = rounds.map((r) => r.a.p50 / r.b.p50);
+    console.log(rounds.length > 1 ? `medians of ${rounds.length} rounds:` : '');
     console.log(line('(a) GET select=*,child(*) HTTP', a));
     console.log(line('(b) same statement, no HTTP', b));
     console.log(line('(c) GET /health', c));
     console.log(
-      `a/b p50 ${(a.p50 / b.p50).toFixed(2)}   a/b p99 ${(a.p99 / b.p99).toFixed(2)}   b/a req/s ${(b.perSecond / a.perSecond).toFixed(2)}`,
+      `a/b p50 ${median(ratios).toFixed(2)} (rounds ${ratios.map((r) => r.toFixed(2)).join(', ')})   a/b p99 ${(a.p99 / b.p99).toFixed(2)}   b/a req/s ${(b.perSecond / a.perSecond).toFixed(2)}`,
     );
     console.log(
       `a/c p50 ${(a.p50 / c.p50).toFixed(2)}   a/c p99 ${(a.p99 / c.p99).toFixed(2)}   c/a req/s ${(c.perSecond / a.perSecond).toFixed(2)}`,
     );
     // CPU per request; (b) ran in the server process, so its driver work counts as server.
-    const ms = (n: number | undefined) => (n === undefined ? '  n/a' : (n / requests).toFixed(3));
-    const totalA = clientA + serverA + (dbA ?? 0);
-    const totalB = serverB + (dbB ?? 0);
+    const ms = (n: number | undefined, cpu: Cpu) =>
+      n === undefined ? '  n/a' : (n / cpu.requests).toFixed(3);
+    const total = (cpu: Cpu) => cpu.client + cpu.server + (cpu.database ?? 0);
     const where = engine === 'pglite' ? ' (the embedded database runs inside the server)' : '';
     console.log(`CPU per request, ms — client / server / database${where}:`);
-    console.log(`  (a) ${ms(clientA)} / ${ms(serverA)} / ${ms(dbA)}   total ${ms(totalA)}`);
     console.log(
-      `  (b)     – / ${ms(serverB)} / ${ms(dbB)}   total ${ms(totalB)}   a/b ${(totalA / totalB).toFixed(2)}`,
+      `  (a) ${ms(cpuA.client, cpuA)} / ${ms(cpuA.server, cpuA)} / ${ms(cpuA.database, cpuA)}   total ${ms(total(cpuA), cpuA)}`,
+    );
+    const ratio = total(cpuA) / cpuA.requests / (total(cpuB) / cpuB.requests);
+    console.log(
+      `  (b)     – / ${ms(cpuB.server, cpuB)} / ${ms(cpuB.database, cpuB)}   total ${ms(total(cpuB), cpuB)}   a/b ${ratio.toFixed(2)}`,
     );
     console.log(
-      `  (c) ${ms(clientC)} / ${ms(serverC)} / ${ms(dbC)}   total ${ms(clientC + serverC + (dbC ?? 0))}`,
+      `  (c) ${ms(cpuC.client, cpuC)} / ${ms(cpuC.server, cpuC)} / ${ms(cpuC.database, cpuC)}   total ${ms(total(cpuC), cpuC)}`,
     );
   } finally {
     if (child.connected) child.send({ stop: true });
@@ -312,7 +424,7 @@ async function bench(engine: 'pglite' | 'postgres', label: string, databaseUrl?:
       if (child.exitCode !== null) resolve();
       else child.once('exit', () => resolve());
     });
-    client?.close();
+    load?.close();
   }
 }
 
