@@ -16,8 +16,8 @@
 // spends is taken from the server and the database, and wrk spends a quarter of what the
 // Node client does. (a) and (b) alternate for BENCH_ROUNDS rounds, and the figures printed
 // are the medians of the rounds, so a slow spell of the machine does not land on one side.
-// Knobs: BENCH_ROUNDS (3), BENCH_SECONDS (6, each (a) round with wrk), BENCH_ITERATIONS
-// (10,000, each (b) round, and each (a) round with the Node client), BENCH_CONCURRENCY (8),
+// Knobs: BENCH_ROUNDS (7), BENCH_SECONDS (3, each (a) round with wrk), BENCH_ITERATIONS
+// (6,000, each (b) round, and each (a) round with the Node client), BENCH_CONCURRENCY (8),
 // BENCH_CLIENT (wrk or node), BENCH_SKIP_PGLITE=true, BENCH_CPU_PROF=<dir>,
 // BENCH_NODE_FLAGS (extra Node flags for the server process).
 import { fork, type ChildProcess } from 'node:child_process';
@@ -45,10 +45,12 @@ import { LeanClient } from './lean-http-client';
 import { runWrk, wrkAvailable } from './wrk-load';
 import { withScratchDatabase } from './with-scratch-database';
 
-const iterations = Number(process.env.BENCH_ITERATIONS ?? 10000);
+const iterations = Number(process.env.BENCH_ITERATIONS ?? 6000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const roundCount = Number(process.env.BENCH_ROUNDS ?? 3);
-const seconds = Number(process.env.BENCH_SECONDS ?? 6);
+const roundCount = Number(process.env.BENCH_ROUNDS ?? 7);
+const seconds = Number(process.env.BENCH_SECONDS ?? 3);
+/** wrk's warm-up: as long as a round, so the first round meets optimized code and warm caches. */
+const warmSeconds = Math.max(1, seconds);
 const query = 'select=*,bench_tags(*)&limit=50&order=id.desc';
 
 interface Figures {
@@ -248,7 +250,7 @@ function wrkGenerator(baseUrl: string): LoadGenerator {
   return {
     label: `wrk, ${seconds} s`,
     warm: async (path, headers) => {
-      await run(path, headers, 1);
+      await run(path, headers, warmSeconds);
     },
     run: async (path, headers) => {
       const { requests, cpuMs, ...figures } = await run(path, headers, seconds);

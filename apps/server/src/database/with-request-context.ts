@@ -63,6 +63,15 @@ export function sqlLiteral(value: string): string {
   return value.includes('\\') ? `E'${quoted.replace(/\\/g, '\\\\')}'` : `'${quoted}'`;
 }
 
+/** The fixed names' calls up to the value (the names are plain, nothing to escape). */
+const quotedBaseNames = baseNames.map((name) => `set_config('${name}', `);
+
+/** `sqlLiteral`, skipping the rewrites for the usual value that has nothing to escape. */
+function literal(value: string): string {
+  return quoteOrBackslash.test(value) || value.includes('\u0000') ? sqlLiteral(value) : `'${value}'`;
+}
+const quoteOrBackslash = /['\\]/;
+
 /**
  * The context as one parameterless statement, to travel with BEGIN in one round trip.
  * The calls sit in a subquery and the statement selects no column, so the values are not
@@ -70,10 +79,14 @@ export function sqlLiteral(value: string): string {
  * output calls volatile functions nor drops such outputs unused, so every call runs.
  */
 export function requestContextSql(context: RequestContext): string {
-  const calls = contextPairs(context).map(
-    ([name, value]) => `set_config(${sqlLiteral(name)}, ${sqlLiteral(value)}, true)`,
-  );
-  return `select from (select ${calls.join(', ')}) as request_context`;
+  const pairs = contextPairs(context);
+  let calls = '';
+  for (let i = 0; i < pairs.length; i++) {
+    const [name, value] = pairs[i]!;
+    const call = i < quotedBaseNames.length ? quotedBaseNames[i]! : `set_config(${literal(name)}, `;
+    calls += `${i === 0 ? '' : ', '}${call}${literal(value)}, true)`;
+  }
+  return `select from (select ${calls}) as request_context`;
 }
 
 /**

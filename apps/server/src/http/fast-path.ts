@@ -32,10 +32,11 @@ export type FastDecline = 'decline';
 export type FastHandler = (exchange: FastExchange) => FastDecline | Promise<FastAnswer | FastDecline>;
 
 // What @hono/node-server takes verbatim as host and target (its own tests, plus "%": a
-// percent escape survives its URL normalization unchanged); other requests go the long
-// way, where it validates and normalizes them.
+// percent escape survives its URL normalization unchanged), less "#", which URL parsing
+// cuts off as a fragment; other requests go the long way, where it validates and
+// normalizes them. So the target's path is what `new URL(url).pathname` would give.
 const plainHostAndPort = /^[a-z0-9._-]+(?::([1-9]\d{0,4}))?$/;
-const plainTarget = /^\/[!#$%&-;=?-[\]_a-z~]*$/;
+const plainTarget = /^\/[!$%&-;=?-[\]_a-z~]*$/;
 const dotSegment = /\/(?:\.|%2e){1,2}(?:[/?#]|$)/i;
 
 /** A host the URL parser keeps as written: lower case, and no default or impossible port. */

@@ -55,7 +55,7 @@ async function answer(
     if (error instanceof GatewayError) return 'decline';
     throw error;
   }
-  const request = nodeDataRequest(req, url, caller, exchange.log);
+  const request = nodeDataRequest(req, url, exchange.path, caller, exchange.log);
   try {
     return await readRelation(await openScope(deps, holder, request, { root: false, rpcRead: false }), name);
   } catch (error) {

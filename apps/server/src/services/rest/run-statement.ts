@@ -28,12 +28,12 @@ function callerContext(deps: ServerDeps, req: DataRequest, options: RunOptions):
   const settings: Record<string, string> = { ...deps.dbSettings, statement_timeout: String(timeout) };
   if (options.readOnly) settings.transaction_read_only = 'on';
   if (options.timezone) settings.timezone = options.timezone;
-  const url = new URL(req.url);
+  const path = req.path;
   return {
     role: caller.role,
     claims: caller.claims,
     method: req.method,
-    path: url.pathname.replace(/^\/rest\/v1/, '') || '/',
+    path: (path.startsWith('/rest/v1') ? path.slice('/rest/v1'.length) : path) || '/',
     headers: req.headers(),
     searchPath: [options.schema, ...rest.extraSearchPath.filter((s) => s !== options.schema)],
     settings,
