@@ -264,6 +264,11 @@ describe('requests the fast path leaves to the Hono app', () => {
     const fragment = await both('GET', '/rest/v1/users#x?select=username&limit=1', {}, 'declined');
     expect(fragment.status).toBe(200);
     await both('GET', '/rest/v1/users?select=username', { host: 'LOCALHOST:80' }, 'declined');
+    // Hosts the URL parser rewrites (short and hexadecimal IPv4 forms) answer alike on both
+    // paths; one it refuses (a broken IDNA label) makes the fast path fall back.
+    await both('GET', '/rest/v1/users?select=username', { host: '127.1' });
+    await both('GET', '/rest/v1/users?select=username', { host: '0x7f.0.0.1' });
+    await both('GET', '/rest/v1/users?select=username', { host: 'xn--a' }, 'declined');
     const withBody = await both(
       'GET',
       '/rest/v1/users?select=username',
