@@ -48,6 +48,9 @@ import { withScratchDatabase } from './with-scratch-database';
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 6000);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const roundCount = Number(process.env.BENCH_ROUNDS ?? 7);
+const clientChoice = process.env.BENCH_CLIENT;
+if (clientChoice !== undefined && clientChoice !== 'wrk' && clientChoice !== 'node')
+  throw new Error(`BENCH_CLIENT must be wrk or node, not ${JSON.stringify(clientChoice)}`);
 const seconds = Number(process.env.BENCH_SECONDS ?? 3);
 /** wrk's warm-up: as long as a round, so the first round meets optimized code and warm caches. */
 const warmSeconds = Math.max(1, seconds);
@@ -230,7 +233,7 @@ function nextMessage(child: ChildProcess): Promise<ChildMessage> {
 
 interface LoadRun {
   figures: Figures;
-  /** Requests sent, warm-up included when the CPU window includes it. */
+  /** Requests sent in the CPU window (warm-up included where it runs inside it). */
   requests: number;
   clientCpuMs: number;
 }
@@ -281,7 +284,7 @@ function nodeGenerator(baseUrl: string): LoadGenerator {
 }
 
 function chooseGenerator(baseUrl: string): LoadGenerator {
-  const wanted = process.env.BENCH_CLIENT;
+  const wanted = clientChoice;
   if (wanted === 'wrk' || (wanted === undefined && wrkAvailable())) return wrkGenerator(baseUrl);
   if (wanted === undefined)
     console.log(
@@ -333,10 +336,7 @@ async function bench(engine: 'pglite' | 'postgres', label: string, databaseUrl?:
     };
     const databaseCpu = () => (engine === 'postgres' ? postgresCpuMs() : undefined);
     /** Runs one phase and adds its CPU to `cpu`. */
-    const phase = async (
-      cpu: Cpu,
-      run: () => Promise<{ figures: Figures; requests: number; clientCpuMs: number }>,
-    ) => {
+    const phase = async (cpu: Cpu, run: () => Promise<LoadRun>) => {
       const server = (await counted()).cpuMs!;
       const database = databaseCpu();
       const result = await run();
@@ -346,7 +346,7 @@ async function bench(engine: 'pglite' | 'postgres', label: string, databaseUrl?:
       cpu.requests += result.requests;
       return result.figures;
     };
-    const direct = async () => {
+    const direct = async (): Promise<LoadRun> => {
       child.send({ run: 'direct' });
       const answer = await nextMessage(child);
       if (!('figures' in answer)) throw new Error(`direct run failed: ${JSON.stringify(answer)}`);

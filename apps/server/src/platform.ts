@@ -5,7 +5,6 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getRequestListener } from '@hono/node-server';
-import { fastPathListener } from './http/fast-path';
 import type { Logger } from 'pino';
 import { loadKeys, type KeyMaterial } from './access/keys';
 import type { Config } from './config';
@@ -13,6 +12,7 @@ import type { Database } from './database/database';
 import { defaultMigrationSources, migrate, type MigrationSource } from './database/migrator';
 import { openDatabase } from './database/open-database';
 import { pgcryptoWorks } from './database/pglite-database';
+import { fastPathListener } from './http/fast-path';
 import { startReleaseTicker } from './jobs/publish-due-releases';
 import { createServer, type PlatformServer } from './server';
 

@@ -303,6 +303,24 @@ it('builds a cached read again after a schema reload', async () => {
   expect(JSON.parse((await both('GET', path)).body)).toEqual(expected);
 });
 
+it('Danish names and values, percent-encoded as supabase-js sends them', async () => {
+  const path = '/rest/v1/foreninger_%C3%A6%C3%B8%C3%A5?select=navn&navn=eq.S%C3%B8ndervang%20IF';
+  const created = await changeSchema(
+    `
+    create table rest_test."foreninger_æøå" (id int primary key, navn text);
+    insert into rest_test."foreninger_æøå" values (1, 'Søndervang IF'), (2, 'Ærø Sejlklub');
+    grant select on rest_test."foreninger_æøå" to anon`,
+    path,
+  );
+  expect(created.status).toBe(200);
+  const seen = await both('GET', path);
+  expect(JSON.parse(seen.body)).toEqual([{ navn: 'Søndervang IF' }]);
+  expect(seen.headers['content-length']).toBe(String(Buffer.byteLength(seen.body)));
+  const missing = await both('GET', '/rest/v1/foreninger_%C3%A6%C3%B8?select=navn');
+  expect(missing.status).toBe(404);
+  expect(JSON.parse(missing.body)).toMatchObject({ code: 'PGRST205' });
+});
+
 it('keeps serving after every kind of answer', async () => {
   const res = await fetch(`${fastUrl}/rest/v1/users?select=username&limit=1`, {
     headers: { apikey: t.anonKey, 'accept-profile': 'rest_test' },

@@ -202,7 +202,6 @@ export function statusForSqlState(code: string, message: string, hadJwt: boolean
   return 400;
 }
 
-/** Turns a database error into the client's error, keeping SQLSTATE, detail and hint. */
 /**
  * A request's failure as the service answers it: a RestError as it is, a database error
  * mapped by its SQLSTATE; anything else (a bug) is undefined.
@@ -213,6 +212,7 @@ export function asRestError(error: unknown, hadJwt: boolean): RestError | undefi
   return undefined;
 }
 
+/** Turns a database error into the client's error, keeping SQLSTATE, detail and hint. */
 export function fromDatabaseError(error: DatabaseError, hadJwt: boolean): RestError {
   if (error.code === 'PGRST') return fromRaisedPgrst(error);
   const status = statusForSqlState(error.code, error.message, hadJwt);
