@@ -406,6 +406,7 @@ export type Database = {
           community_id: string
           id: number
           member_id: string | null
+          reason: string | null
           viewer_user_id: string | null
         }
         Insert: {
@@ -414,6 +415,7 @@ export type Database = {
           community_id: string
           id?: never
           member_id?: string | null
+          reason?: string | null
           viewer_user_id?: string | null
         }
         Update: {
@@ -422,6 +424,7 @@ export type Database = {
           community_id?: string
           id?: never
           member_id?: string | null
+          reason?: string | null
           viewer_user_id?: string | null
         }
         Relationships: [
@@ -433,6 +436,21 @@ export type Database = {
             referencedColumns: ["id"]
           },
         ]
+      }
+      dk_postcodes: {
+        Row: {
+          city: string
+          code: string
+        }
+        Insert: {
+          city: string
+          code: string
+        }
+        Update: {
+          city?: string
+          code?: string
+        }
+        Relationships: []
       }
       event_addons: {
         Row: {
@@ -1263,6 +1281,89 @@ export type Database = {
           },
         ]
       }
+      member_history: {
+        Row: {
+          action: string
+          actor_user_id: string | null
+          at: string
+          changes: NonNullable<Json>
+          community_id: string
+          id: number
+          member_id: string
+          reason: string | null
+        }
+        Insert: {
+          action: string
+          actor_user_id?: string | null
+          at?: string
+          changes?: NonNullable<Json>
+          community_id: string
+          id?: never
+          member_id: string
+          reason?: string | null
+        }
+        Update: {
+          action?: string
+          actor_user_id?: string | null
+          at?: string
+          changes?: NonNullable<Json>
+          community_id?: string
+          id?: never
+          member_id?: string
+          reason?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "member_history_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      member_relations: {
+        Row: {
+          community_id: string
+          created_at: string
+          id: string
+          kind: string
+          member_id: string
+          related_member_id: string
+        }
+        Insert: {
+          community_id: string
+          created_at?: string
+          id?: string
+          kind: string
+          member_id: string
+          related_member_id: string
+        }
+        Update: {
+          community_id?: string
+          created_at?: string
+          id?: string
+          kind?: string
+          member_id?: string
+          related_member_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "member_relations_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_relations_related_member_id_community_id_fkey"
+            columns: ["related_member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
       member_tags: {
         Row: {
           community_id: string
@@ -1302,13 +1403,18 @@ export type Database = {
           city: string | null
           club_id: string | null
           community_id: string
+          consent_note: string | null
           country: string
           cpr_masked: string | null
           created_at: string
+          door: string | null
           email: string | null
+          erased_at: string | null
           first_name: string
+          floor: string | null
           full_name: string | null
           gender: Database["public"]["Enums"]["gender"] | null
+          house_number: string | null
           id: string
           joined_on: string
           last_name: string
@@ -1329,13 +1435,18 @@ export type Database = {
           city?: string | null
           club_id?: string | null
           community_id: string
+          consent_note?: string | null
           country?: string
           cpr_masked?: string | null
           created_at?: string
+          door?: string | null
           email?: string | null
+          erased_at?: string | null
           first_name: string
+          floor?: string | null
           full_name?: never
           gender?: Database["public"]["Enums"]["gender"] | null
+          house_number?: string | null
           id?: string
           joined_on?: string
           last_name?: string
@@ -1356,13 +1467,18 @@ export type Database = {
           city?: string | null
           club_id?: string | null
           community_id?: string
+          consent_note?: string | null
           country?: string
           cpr_masked?: string | null
           created_at?: string
+          door?: string | null
           email?: string | null
+          erased_at?: string | null
           first_name?: string
+          floor?: string | null
           full_name?: never
           gender?: Database["public"]["Enums"]["gender"] | null
+          house_number?: string | null
           id?: string
           joined_on?: string
           last_name?: string
@@ -2376,6 +2492,7 @@ export type Database = {
         Returns: string
       }
       custom_access_token_hook: { Args: { event: Json }; Returns: Json }
+      erase_member: { Args: { p_member_id: string }; Returns: undefined }
       expand_event_series: { Args: { p_event_id: string }; Returns: number }
       export_members: {
         Args: { p_community_id: string }
@@ -2404,13 +2521,18 @@ export type Database = {
           city: string | null
           club_id: string | null
           community_id: string
+          consent_note: string | null
           country: string
           cpr_masked: string | null
           created_at: string
+          door: string | null
           email: string | null
+          erased_at: string | null
           first_name: string
+          floor: string | null
           full_name: string | null
           gender: Database["public"]["Enums"]["gender"] | null
+          house_number: string | null
           id: string
           joined_on: string
           last_name: string
@@ -2433,6 +2555,16 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      find_member_duplicates: {
+        Args: { p_community_id: string; p_rows: Json }
+        Returns: {
+          full_name: string
+          member_id: string
+          mid: number
+          reason: string
+          row_no: number
+        }[]
+      }
       group_welcome_email: {
         Args: { p_group_id: string; p_member_id: string }
         Returns: {
@@ -2441,6 +2573,16 @@ export type Database = {
           full_name: string
           group_title: string
           welcome_email: string
+        }[]
+      }
+      import_members: {
+        Args: { p_community_id: string; p_rows: Json }
+        Returns: {
+          error_code: string
+          error_field: string
+          member_id: string
+          outcome: string
+          row_no: number
         }[]
       }
       invoice_group_fees: {
@@ -2462,13 +2604,18 @@ export type Database = {
           city: string | null
           club_id: string | null
           community_id: string
+          consent_note: string | null
           country: string
           cpr_masked: string | null
           created_at: string
+          door: string | null
           email: string | null
+          erased_at: string | null
           first_name: string
+          floor: string | null
           full_name: string | null
           gender: Database["public"]["Enums"]["gender"] | null
+          house_number: string | null
           id: string
           joined_on: string
           last_name: string
@@ -2495,6 +2642,19 @@ export type Database = {
         Args: { p_group_id: string; p_member_id: string }
         Returns: undefined
       }
+      member_overview: { Args: { p_member_id: string }; Returns: Json }
+      member_personal_data: { Args: { p_member_id: string }; Returns: Json }
+      member_register: {
+        Args: {
+          p_ascending?: boolean
+          p_community_id: string
+          p_filters?: Json
+          p_limit?: number
+          p_offset?: number
+          p_sort?: string
+        }
+        Returns: Json
+      }
       publish_due_releases: {
         Args: Record<PropertyKey, never>
         Returns: number
@@ -2509,7 +2669,10 @@ export type Database = {
         Returns: string[]
       }
       resolve_redirect: { Args: { path: string }; Returns: string }
-      reveal_member_cpr: { Args: { p_member_id: string }; Returns: string }
+      reveal_member_cpr: {
+        Args: { p_member_id: string; p_reason?: string }
+        Returns: string
+      }
       save_event: { Args: { p_event: Json }; Returns: string }
       search_kb_articles: {
         Args: { p_community_id: string; p_limit?: number; p_query: string }
@@ -2523,6 +2686,14 @@ export type Database = {
           title_match: boolean
           visibility: Database["public"]["Enums"]["kb_visibility"]
         }[]
+      }
+      set_member_admin_access: {
+        Args: {
+          p_areas: Database["public"]["Enums"]["admin_area"][]
+          p_member_id: string
+          p_membership_manager?: boolean
+        }
+        Returns: Json
       }
       set_member_cpr: {
         Args: { p_cpr: string; p_legal_basis?: string; p_member_id: string }
