@@ -2828,6 +2828,24 @@ export type Database = {
           voucher: string
         }[]
       }
+      add_community_owner: {
+        Args: { p_community_id: string; p_user_id: string }
+        Returns: {
+          areas: Database["public"]["Enums"]["admin_area"][]
+          community_id: string
+          created_at: string
+          id: string
+          membership_manager: boolean
+          role: Database["public"]["Enums"]["membership_role"]
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "memberships"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       analytics_booking_utilisation: {
         Args: { p_community_id: string; p_from: string; p_to: string }
         Returns: {
@@ -2913,9 +2931,64 @@ export type Database = {
         }
         Returns: number
       }
+      check_new_community: {
+        Args: { p_name: string; p_slug?: string }
+        Returns: string
+      }
       comment_on_post: {
         Args: { p_body: string; p_post_id: string }
         Returns: string
+      }
+      complete_first_run_setup: {
+        Args: {
+          p_default_language?: string
+          p_name: string
+          p_owner_user_id: string
+          p_token: string
+        }
+        Returns: {
+          created_at: string
+          currency: string
+          cvr: string | null
+          default_language: string
+          id: string
+          logo_path: string | null
+          name: string
+          slug: string
+          time_zone: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "communities"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      create_community: {
+        Args: {
+          p_default_language?: string
+          p_name: string
+          p_owner_user_id: string
+          p_slug?: string
+          p_time_zone?: string
+        }
+        Returns: {
+          created_at: string
+          currency: string
+          cvr: string | null
+          default_language: string
+          id: string
+          logo_path: string | null
+          name: string
+          slug: string
+          time_zone: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "communities"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       create_due_reminders: {
         Args: { p_community_id: string; p_day?: string }
@@ -3105,6 +3178,7 @@ export type Database = {
         }
         Returns: Json
       }
+      operator_user_id: { Args: { p_email: string }; Returns: string }
       publish_due_releases: {
         Args: Record<PropertyKey, never>
         Returns: number
@@ -3149,6 +3223,7 @@ export type Database = {
         Args: { p_cpr: string; p_legal_basis?: string; p_member_id: string }
         Returns: string
       }
+      setup_token_valid: { Args: { p_token: string }; Returns: boolean }
       sign_up_volunteer: {
         Args: { p_job_id: string; p_timeslot_id?: string }
         Returns: string
