@@ -326,7 +326,9 @@ async function serve(engine: Engine): Promise<void> {
       };
       return timeIt(
         () =>
-          withRequestContext(db, context, (tx) => tx.query(sql, [demo.community])).then(
+          withRequestContext(db, context, (tx) =>
+            tx.query(sql, sql.includes('$1') ? [demo.community] : []),
+          ).then(
             () => ({ error: null }),
             (error: unknown) => ({
               error: { message: error instanceof Error ? error.message : String(error) },
