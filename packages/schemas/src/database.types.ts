@@ -3112,6 +3112,7 @@ export type Database = {
       issue_invoice: { Args: { p_invoice_id: string }; Returns: number }
       join_group: { Args: { p_group_id: string }; Returns: string }
       leave_group: { Args: { p_group_id: string }; Returns: undefined }
+      link_member_account: { Args: { p_member_id: string }; Returns: string }
       lookup_members: {
         Args: { p_community_id: string; p_limit?: number; p_query: string }
         Returns: {
@@ -3164,6 +3165,14 @@ export type Database = {
       mark_welcome_sent: {
         Args: { p_group_id: string; p_member_id: string }
         Returns: undefined
+      }
+      member_invite_target: {
+        Args: { p_member_id: string }
+        Returns: {
+          community_name: string
+          email: string
+          full_name: string
+        }[]
       }
       member_overview: { Args: { p_member_id: string }; Returns: Json }
       member_personal_data: { Args: { p_member_id: string }; Returns: Json }
