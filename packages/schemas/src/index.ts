@@ -1,1 +1,2 @@
 export * from './memberships';
+export * from './rich-text';

@@ -1,4 +1,6 @@
 // The rows the events screens read, as the data service returns them (snake_case wire names).
+import type { RichTextDoc } from '@club/schemas';
+
 export type EventStatus = 'draft' | 'scheduled' | 'published' | 'cancelled';
 export type EventVisibility = 'public' | 'members' | 'invite_only' | 'hidden';
 export type EventKind = 'internal' | 'external';
@@ -95,7 +97,7 @@ export interface EventRecord {
   community_id: string;
   title: string;
   location: string | null;
-  description: string | null;
+  description: RichTextDoc | null;
   image_path: string | null;
   starts_at: string;
   ends_at: string | null;
