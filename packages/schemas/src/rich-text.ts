@@ -4,6 +4,8 @@
 // anything else; this copy lets the editor and the renderer apply them without a round trip.
 // supabase/tests/rich-text.test.ts runs both against the same fixtures so they stay equal.
 
+import type { Json } from './database.types';
+
 export interface RichTextMark {
   type: 'bold' | 'italic' | 'link';
   attrs?: Record<string, unknown> | null;
@@ -174,6 +176,13 @@ export function richTextProblem(doc: unknown): string | null {
 export function isRichTextDoc(value: unknown): value is RichTextDoc {
   return value !== null && value !== undefined && richTextProblem(value) === null;
 }
+
+/** A document as the generated database types see a jsonb value. */
+export const richTextAsJson = (doc: RichTextDoc | null): Json => doc as unknown as Json;
+
+/** A stored jsonb value as a document: the document when it is one the rules accept, else null. */
+export const richTextFromJson = (value: Json | undefined): RichTextDoc | null =>
+  isRichTextDoc(value) ? value : null;
 
 /** The editor's empty document. */
 export const emptyRichText = (): RichTextDoc => ({ type: 'doc', content: [{ type: 'paragraph' }] });

@@ -1,6 +1,7 @@
 // The editor's working copy of an event: every field as the text its input holds, wall-clock
 // times in the community's time zone. `draftFromEvent` fills it from the stored event and
 // `documentFromDraft` turns it into the JSON document `save_event` takes.
+import type { Json } from '@club/schemas';
 import type {
   EventKind,
   EventRecord,
@@ -10,7 +11,7 @@ import type {
   RepeatRule,
 } from './event-records';
 import { isoToZonedInput, zonedInputToIso } from './zoned-time';
-import { richTextHasContent, type RichTextDoc } from '@club/schemas';
+import { richTextAsJson, richTextHasContent, type RichTextDoc } from '@club/schemas';
 
 export interface TicketDraft {
   key: string;
@@ -235,14 +236,14 @@ export function nextStatus(current: EventStatus | undefined, choice: PublishChoi
 export function documentFromDraft(
   draft: EventDraft,
   context: { id?: string; communityId: string; timeZone: string; status: EventStatus },
-): Record<string, unknown> {
+): { [key: string]: Json } {
   const at = (value: string) => (value ? (zonedInputToIso(value, context.timeZone) ?? null) : null);
   return {
     ...(context.id ? { id: context.id } : {}),
     community_id: context.communityId,
     title: draft.title.trim(),
     location: draft.location.trim() || null,
-    description: richTextHasContent(draft.description) ? draft.description : null,
+    description: richTextAsJson(richTextHasContent(draft.description) ? draft.description : null),
     image_path: draft.imagePath || null,
     starts_at: at(draft.startsAt),
     ends_at: at(draft.endsAt),
