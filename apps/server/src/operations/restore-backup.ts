@@ -63,13 +63,21 @@ async function postgresIsEmpty(db: Database): Promise<boolean> {
   const relations = await db.query(
     `select 1 from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' limit 1`,
   );
-  return schemas.rowCount === 0 && relations.rowCount === 0;
+  const databaseWide = await db.query(
+    'select 1 from pg_publication union all select 1 from pg_event_trigger limit 1',
+  );
+  return schemas.rowCount === 0 && relations.rowCount === 0 && databaseWide.rowCount === 0;
 }
+
+const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
 async function clearPostgres(db: Database): Promise<void> {
   const schemas = await db.query<{ nspname: string }>(userSchemas);
-  for (const { nspname } of schemas.rows)
-    await db.exec(`drop schema "${nspname.replace(/"/g, '""')}" cascade`);
+  const triggers = await db.query<{ evtname: string }>('select evtname from pg_event_trigger');
+  for (const { evtname } of triggers.rows) await db.exec(`drop event trigger ${quoteIdent(evtname)}`);
+  const publications = await db.query<{ pubname: string }>('select pubname from pg_publication');
+  for (const { pubname } of publications.rows) await db.exec(`drop publication ${quoteIdent(pubname)}`);
+  for (const { nspname } of schemas.rows) await db.exec(`drop schema ${quoteIdent(nspname)} cascade`);
   await db.exec('drop schema if exists public cascade; create schema public;');
 }
 

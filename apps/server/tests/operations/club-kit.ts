@@ -7,7 +7,8 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type Session, type SupabaseClient } from '@supabase/supabase-js';
+import { expect } from 'vitest';
 import pino from 'pino';
 import WebSocket from 'ws';
 import { loadConfig } from '../../src/config';
@@ -162,6 +163,109 @@ export async function watchNewsComments(client: SupabaseClient, accessToken: str
     }),
   );
   return { event, close: () => client.removeChannel(channel) };
+}
+
+/** What a move must carry over, recorded on the source club. */
+export interface ClubFacts {
+  session: Session;
+  community: string;
+  memberId: string;
+  image: Buffer;
+  imagePath: string;
+  lastInvoice: number;
+}
+
+/** Adds a member with a CPR number, uploads an image and issues an invoice, as the demo admin. */
+export async function recordClubFacts(club: Club): Promise<ClubFacts> {
+  const { client, session } = await signInAdmin(club);
+  const community = await demoCommunity(client);
+  const member = await client
+    .from('members')
+    .insert({ community_id: community, first_name: 'Birgit', last_name: 'Backupsen' })
+    .select('id')
+    .single();
+  expect(member.error).toBeNull();
+  const memberId = (member.data as { id: string }).id;
+  const cpr = await client.rpc('set_member_cpr', { p_member_id: memberId, p_cpr: '150387-1234' });
+  expect(cpr.error).toBeNull();
+  const image = await randomPng();
+  const imagePath = `${community}/backup-test.png`;
+  const upload = await client.storage
+    .from('event-images')
+    .upload(imagePath, image, { contentType: 'image/png' });
+  expect(upload.error).toBeNull();
+  return {
+    session,
+    community,
+    memberId,
+    image,
+    imagePath,
+    lastInvoice: await issueInvoice(client, community),
+  };
+}
+
+/** Runs `npm run backup` while the club's server answers reads; every read must succeed. */
+export async function backupWhileServing(club: Club, file: string, facts: ClubFacts): Promise<CommandResult> {
+  let serving = true;
+  const statuses: number[] = [];
+  const load = (async () => {
+    while (serving) {
+      const res = await fetch(`${club.platform.url}/rest/v1/members?select=id,full_name&limit=20`, {
+        headers: {
+          apikey: club.platform.keys.anonKey,
+          authorization: `Bearer ${facts.session.access_token}`,
+        },
+      });
+      await res.arrayBuffer();
+      statuses.push(res.status);
+    }
+  })();
+  const backup = await runCommand('backup', [file], { ...club.env, BACKUP_PASSPHRASE: passphrase });
+  serving = false;
+  await load;
+  expect(backup.code, backup.stderr).toBe(0);
+  expect(backup.stdout).toMatch(/sha256: +[0-9a-f]{64}/);
+  expect(backup.stdout).toMatch(/size: +[\d.]+ (KiB|MiB)/);
+  expect(backup.stdout).toContain('1 stored files');
+  expect(statuses.length).toBeGreaterThan(0);
+  expect(new Set(statuses)).toEqual(new Set([200]));
+  expect(fs.readFileSync(file).subarray(0, 21).toString()).toBe('age-encryption.org/v1');
+  return backup;
+}
+
+/** Checks on the restored club that everything recorded on the source carried over. */
+export async function expectClubFacts(target: Club, facts: ClubFacts): Promise<void> {
+  // A session from before the move still works: same signing keys, same sessions.
+  const anon = target.client();
+  const user = await anon.auth.getUser(facts.session.access_token);
+  expect(user.data.user?.email).toBe(demoAdminEmail);
+  const refreshed = await anon.auth.refreshSession({ refresh_token: facts.session.refresh_token });
+  expect(refreshed.error).toBeNull();
+
+  // The same password signs in; the CPR key still decrypts; the image is byte-identical.
+  const signedIn = await signInAdmin(target);
+  const revealed = await signedIn.client.rpc('reveal_member_cpr', { p_member_id: facts.memberId });
+  expect(revealed.error).toBeNull();
+  expect(revealed.data).toBe('150387-1234');
+  const download = await signedIn.client.storage.from('event-images').download(facts.imagePath);
+  expect(download.error).toBeNull();
+  expect(Buffer.from(await download.data!.arrayBuffer()).equals(facts.image)).toBe(true);
+
+  // Invoice numbers continue without a gap.
+  expect(await issueInvoice(signedIn.client, facts.community)).toBe(facts.lastInvoice + 1);
+
+  // Realtime: a change on a published table reaches a subscriber.
+  const watch = await watchNewsComments(signedIn.client, signedIn.session.access_token);
+  const post = await target.platform.db.query<{ id: string }>(
+    'select id from public.news_posts where community_id = $1 limit 1',
+    [facts.community],
+  );
+  await target.platform.db.query(
+    `insert into public.news_comments (community_id, post_id, author_name, body) values ($1, $2, 'Birgit', 'Efter flytningen')`,
+    [facts.community, post.rows[0]!.id],
+  );
+  expect((await watch.event).body).toBe('Efter flytningen');
+  await watch.close();
 }
 
 export { demoAdminPassword, repoRoot };
