@@ -1,6 +1,7 @@
 // The editor's working copy of an event: every field as the text its input holds, wall-clock
 // times in the community's time zone. `draftFromEvent` fills it from the stored event and
 // `documentFromDraft` turns it into the JSON document `save_event` takes.
+import type { Json } from '@club/schemas';
 import type {
   EventKind,
   EventRecord,
@@ -10,6 +11,7 @@ import type {
   RepeatRule,
 } from './event-records';
 import { isoToZonedInput, zonedInputToIso } from './zoned-time';
+import { richTextAsJson, richTextHasContent, type RichTextDoc } from '@club/schemas';
 
 export interface TicketDraft {
   key: string;
@@ -62,7 +64,8 @@ export interface JobDraft {
 export interface EventDraft {
   title: string;
   location: string;
-  description: string;
+  /** The stored rich-text document; null when the field is empty. */
+  description: RichTextDoc | null;
   imagePath: string;
   startsAt: string;
   endsAt: string;
@@ -116,7 +119,7 @@ export function emptyDraft(): EventDraft {
   return {
     title: '',
     location: '',
-    description: '',
+    description: null,
     imagePath: '',
     startsAt: '',
     endsAt: '',
@@ -162,7 +165,7 @@ export function draftFromEvent(
   return {
     title: event.title,
     location: event.location ?? '',
-    description: event.description ?? '',
+    description: event.description,
     imagePath: event.image_path ?? '',
     startsAt: at(event.starts_at),
     endsAt: at(event.ends_at),
@@ -233,14 +236,14 @@ export function nextStatus(current: EventStatus | undefined, choice: PublishChoi
 export function documentFromDraft(
   draft: EventDraft,
   context: { id?: string; communityId: string; timeZone: string; status: EventStatus },
-): Record<string, unknown> {
+): { [key: string]: Json } {
   const at = (value: string) => (value ? (zonedInputToIso(value, context.timeZone) ?? null) : null);
   return {
     ...(context.id ? { id: context.id } : {}),
     community_id: context.communityId,
     title: draft.title.trim(),
     location: draft.location.trim() || null,
-    description: draft.description.trim() || null,
+    description: richTextAsJson(richTextHasContent(draft.description) ? draft.description : null),
     image_path: draft.imagePath || null,
     starts_at: at(draft.startsAt),
     ends_at: at(draft.endsAt),
