@@ -2,18 +2,29 @@
 --
 -- Before: every admin of a community, whatever their area, read whole member rows (address,
 -- phone, birth date, masked CPR). Now:
---   * public.members (whole rows) is read by admins of the member area and by each member
---     for their own row; nobody else.
+--   * public.members (whole rows) is read by those who work in the register (admins of the
+--     member area, owners, membership managers: app_private.register_communities()) and by
+--     each member for their own row; nobody else.
 --   * public.member_directory is what the other areas read: every member of a community
 --     the caller administers (any area) with name, member number, club and status; e-mail
 --     and phone only for the people the caller's work concerns (see contact rule below).
 --     Never address, birth date, gender, CPR, roles, permissions or the user account.
 --   * lookup_members answers member admins (whole rows) and the caller's own row;
 --     lookup_member_directory is the name search for the other areas.
+-- The register (whole rows) is the member area, owners and membership managers, as in 0850.
+
+-- The communities whose register the caller works in: member area, owner or membership
+-- manager (the same people as app_private.can_manage_members of decision 0850).
+create or replace function app_private.register_communities() returns uuid[]
+language sql stable security definer set search_path = '' as $$
+  select coalesce(array_agg(m.community_id), '{}') from public.memberships m
+  where m.user_id = auth.uid() and ('member' = any (m.areas) or m.role = 'owner' or m.membership_manager)
+$$;
+grant execute on function app_private.register_communities() to anon, authenticated, service_role;
 
 drop policy members_admin_read on public.members;
-create policy members_member_area_read on public.members for select
-  using (community_id = any ((select app_private.area_communities('member'))::uuid[])
+create policy members_register_read on public.members for select
+  using (community_id = any ((select app_private.register_communities())::uuid[])
          or user_id = (select auth.uid()));
 
 -- The contact rule looks members up from these tables; two of them had no index on it.
@@ -40,9 +51,9 @@ select
 from public.members m
 cross join lateral (
   select
-    -- The trusted server and the member area see everyone's contact details; a member their own.
+    -- The trusted server and the register see everyone's contact details; a member their own.
     (select app_private.is_trusted())
-    or m.community_id = any ((select app_private.area_communities('member'))::uuid[])
+    or m.community_id = any ((select app_private.register_communities())::uuid[])
     or (m.user_id is not null and m.user_id = (select auth.uid()))
     -- Event admins: people with a ticket, a volunteer sign-up or a personal invitation.
     or (m.community_id = any ((select app_private.area_communities('event'))::uuid[])
@@ -101,7 +112,7 @@ from public.ticket_purchases p
 join public.tickets t on t.id = p.ticket_id
 left join public.member_directory m on m.id = p.member_id;
 
--- Whole rows for member admins (and the trusted server); a member finds only themself.
+-- Whole rows for the register (and the trusted server); a member finds only themself.
 create or replace function public.lookup_members(p_community_id uuid, p_query text, p_limit int default 20)
 returns setof public.members
 language plpgsql stable security definer set search_path = '' as $$
@@ -120,7 +131,7 @@ begin
   v_pattern := '%' || replace(replace(replace(v_text, '\', '\\'), '%', '\%'), '_', '\_') || '%';
   v_mid := case when v_text ~ '^[0-9]{1,18}$' then v_text::bigint end;
   v_phone := replace(v_text, ' ', '');
-  v_admin := p_community_id = any (app_private.area_communities('member')) or app_private.is_trusted();
+  v_admin := p_community_id = any (app_private.register_communities()) or app_private.is_trusted();
   return query
   select m.* from public.members m
   where (v_admin or (m.user_id is not null and m.user_id = v_me))

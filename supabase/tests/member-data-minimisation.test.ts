@@ -157,16 +157,25 @@ describe('the member area', () => {
         cpr_masked: '010190-xxxx',
       },
     ]);
-    expect(await failureOf(world.as('memberAdminA', 'select reveal_member_cpr($1)', [outsider]))).toBe(
-      'not_membership_manager',
-    );
+    expect(
+      await failureOf(world.as('memberAdminA', `select reveal_member_cpr($1, 'Børneattest')`, [outsider])),
+    ).toBe('not_membership_manager');
     expect((await directory('memberAdminA', outsider))?.phone).toBe('+45 11 22 33 44');
   });
 
-  it('lets a membership manager reveal the CPR', async () => {
-    const rows = await world.as<{ cpr: string }>('managerA', 'select reveal_member_cpr($1) as cpr', [
+  it('is the register of owners too', async () => {
+    const rows = await world.as<{ street: string }>('ownerA', 'select street from members where id = $1', [
       outsider,
     ]);
+    expect(rows).toEqual([{ street: 'Havnegade 1' }]);
+  });
+
+  it('lets a membership manager reveal the CPR', async () => {
+    const rows = await world.as<{ cpr: string }>(
+      'managerA',
+      `select reveal_member_cpr($1, 'Børneattest') as cpr`,
+      [outsider],
+    );
     expect(rows).toEqual([{ cpr: '010190-1234' }]);
   });
 });

@@ -111,6 +111,13 @@ export type Database = {
             foreignKeyName: "billing_accounts_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -309,6 +316,13 @@ export type Database = {
           status?: Database["public"]["Enums"]["booking_status"]
         }
         Relationships: [
+          {
+            foreignKeyName: "bookings_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
           {
             foreignKeyName: "bookings_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
@@ -551,6 +565,13 @@ export type Database = {
             foreignKeyName: "event_invitations_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "event_invitations_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -764,6 +785,13 @@ export type Database = {
             foreignKeyName: "group_fee_charges_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_fee_charges_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -809,6 +837,13 @@ export type Database = {
             columns: ["group_id", "community_id"]
             isOneToOne: false
             referencedRelation: "groups"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_members_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -925,6 +960,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "communities"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "groups_owner_member_id_community_id_fkey"
+            columns: ["owner_member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
           },
           {
             foreignKeyName: "groups_owner_member_id_community_id_fkey"
@@ -1235,6 +1277,13 @@ export type Database = {
             foreignKeyName: "member_certificates_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_certificates_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -1272,6 +1321,13 @@ export type Database = {
           recorded_by?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "member_cpr_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
           {
             foreignKeyName: "member_cpr_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
@@ -1317,6 +1373,13 @@ export type Database = {
             foreignKeyName: "member_history_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_history_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -1352,7 +1415,21 @@ export type Database = {
             foreignKeyName: "member_relations_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_relations_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_relations_related_member_id_community_id_fkey"
+            columns: ["related_member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -1381,6 +1458,13 @@ export type Database = {
           tag_id?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "member_tags_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
           {
             foreignKeyName: "member_tags_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
@@ -1585,6 +1669,13 @@ export type Database = {
             foreignKeyName: "news_comments_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "news_comments_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -1713,6 +1804,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "communities"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "orders_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
           },
           {
             foreignKeyName: "orders_member_id_community_id_fkey"
@@ -2043,6 +2141,13 @@ export type Database = {
             foreignKeyName: "ticket_purchases_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "ticket_purchases_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -2224,6 +2329,13 @@ export type Database = {
             foreignKeyName: "volunteer_signups_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "volunteer_signups_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -2306,6 +2418,13 @@ export type Database = {
             columns: ["event_id", "community_id"]
             isOneToOne: false
             referencedRelation: "events"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "ticket_purchases_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -2408,6 +2527,37 @@ export type Database = {
             columns: ["series_id"]
             isOneToOne: false
             referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      member_directory: {
+        Row: {
+          club_id: string | null
+          community_id: string | null
+          contact_visible: boolean | null
+          email: string | null
+          first_name: string | null
+          full_name: string | null
+          id: string | null
+          last_name: string | null
+          mid: number | null
+          phone: string | null
+          status: Database["public"]["Enums"]["member_status"] | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "members_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "members_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
             referencedColumns: ["id"]
           },
         ]
@@ -2597,6 +2747,28 @@ export type Database = {
       }
       join_group: { Args: { p_group_id: string }; Returns: string }
       leave_group: { Args: { p_group_id: string }; Returns: undefined }
+      lookup_member_directory: {
+        Args: { p_community_id: string; p_limit?: number; p_query: string }
+        Returns: {
+          club_id: string | null
+          community_id: string | null
+          contact_visible: boolean | null
+          email: string | null
+          first_name: string | null
+          full_name: string | null
+          id: string | null
+          last_name: string | null
+          mid: number | null
+          phone: string | null
+          status: Database["public"]["Enums"]["member_status"] | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "member_directory"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       lookup_members: {
         Args: { p_community_id: string; p_limit?: number; p_query: string }
         Returns: {

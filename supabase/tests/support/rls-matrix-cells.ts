@@ -75,7 +75,7 @@ export const matrix: Cell[] = [
     target: 'members',
     op: 'select',
     sql: q('select id, cpr_masked from members where id = $1', (i) => [i.otherMember]),
-    allowed: only('memberAdminA', 'managerA'),
+    allowed: only('memberAdminA', 'managerA', 'ownerA'),
   },
   {
     target: 'member_directory',
@@ -89,7 +89,7 @@ export const matrix: Cell[] = [
     target: 'member_directory (contact of a group member)',
     op: 'select',
     sql: q('select id from member_directory where id = $1 and email is not null', (i) => [i.otherMember]),
-    allowed: only('memberAdminA', 'managerA', 'groupAdminA'),
+    allowed: only('memberAdminA', 'managerA', 'ownerA', 'groupAdminA'),
   },
   {
     target: 'members',
@@ -149,7 +149,7 @@ export const matrix: Cell[] = [
     target: 'lookup_members()',
     op: 'call',
     sql: q(`select id from lookup_members($1, 'Ole')`, (i) => [i.a]),
-    allowed: only('memberAdminA', 'managerA'),
+    allowed: only('memberAdminA', 'managerA', 'ownerA'),
   },
   {
     target: 'lookup_member_directory()',

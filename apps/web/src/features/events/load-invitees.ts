@@ -40,5 +40,8 @@ export async function loadMemberNames(ids: string[]): Promise<Map<string, string
   if (ids.length === 0) return new Map();
   const { data, error } = await supabase().from('member_directory').select('id, full_name').in('id', ids);
   if (error) throw error;
-  return new Map((data ?? []).map((m) => [m.id, m.full_name ?? '']));
+  // A view's columns are nullable in the generated types; the directory's id never is.
+  const names = new Map<string, string>();
+  for (const m of data ?? []) if (m.id) names.set(m.id, m.full_name ?? '');
+  return names;
 }
