@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './database/data-dir-lock';
 import { MigrationError } from './database/migrator';
 import { startPlatform } from './platform';
+import { ensureSetupToken } from './access/setup-token';
 import { loadDemoIfEmpty } from '../../../supabase/seed/generate-demo';
 
 async function main(): Promise<void> {
@@ -62,6 +63,17 @@ async function main(): Promise<void> {
         `  Demo data: ${demo.slug}, admin login ${demo.adminEmail} / ${demo.adminPassword}`,
       );
     }
+  }
+  // No community yet (PostgreSQL, or DEMO_DATA=false): print the one-time setup link.
+  const setupToken = await ensureSetupToken(platform.db, config.dataDir);
+  if (setupToken) {
+    lines.splice(
+      -1,
+      0,
+      '  No community exists yet. Open the one-time setup link to create yours and invite its owner:',
+      `    ${config.publicUrl.replace(/\/$/, '')}/da/setup?token=${setupToken}`,
+      '  or run: npm run community:create -- --name "Your club" --owner-email you@example.dk',
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 
