@@ -123,10 +123,17 @@ function changedValue(c: Column): string {
     return `(select e.enumlabel::${c.type} from pg_enum e where e.enumtypid = '${c.type}'::regtype
              and e.enumlabel <> coalesce(${col}::text, '') order by e.enumsortorder limit 1)`;
   if (c.category === 'A') {
+    // A valid element of the element type: a constant that cannot be cast would fail while
+    // the statement is planned, before any row or guard is reached.
     const element = c.element_is_enum
-      ? `(select e.enumlabel from pg_enum e where e.enumtypid = '${c.element_type}'::regtype order by e.enumsortorder limit 1)`
-      : `'probe'`;
-    return `case when cardinality(${col}) > 0 then '{}'::${c.type} else array[${element}]::text[]::${c.type} end`;
+      ? `(select e.enumlabel::${c.element_type} from pg_enum e where e.enumtypid = '${c.element_type}'::regtype
+          order by e.enumsortorder limit 1)`
+      : /^(smallint|integer|bigint|numeric|real|double precision)$/.test(c.element_type ?? '')
+        ? `1::${c.element_type}`
+        : c.element_type === 'uuid'
+          ? 'gen_random_uuid()'
+          : `'probe'::${c.element_type}`;
+    return `case when cardinality(${col}) > 0 then '{}'::${c.type} else array[${element}] end`;
   }
   if (c.category === 'B') return `not coalesce(${col}, false)`;
   if (c.category === 'N') return `coalesce(${col}, 0) + 1`;
