@@ -782,7 +782,7 @@ export type Database = {
           community_id: string
           created_at: string
           created_by: string | null
-          description: string | null
+          description: Json | null
           ends_at: string | null
           id: string
           image_path: string | null
@@ -805,7 +805,7 @@ export type Database = {
           community_id: string
           created_at?: string
           created_by?: string | null
-          description?: string | null
+          description?: Json | null
           ends_at?: string | null
           id?: string
           image_path?: string | null
@@ -828,7 +828,7 @@ export type Database = {
           community_id?: string
           created_at?: string
           created_by?: string | null
-          description?: string | null
+          description?: Json | null
           ends_at?: string | null
           id?: string
           image_path?: string | null
@@ -1048,7 +1048,7 @@ export type Database = {
           cover_image_path: string | null
           created_at: string
           currency: string
-          description: string | null
+          description: Json | null
           id: string
           owner_member_id: string | null
           payment_frequency:
@@ -1067,7 +1067,7 @@ export type Database = {
           cover_image_path?: string | null
           created_at?: string
           currency?: string
-          description?: string | null
+          description?: Json | null
           id?: string
           owner_member_id?: string | null
           payment_frequency?:
@@ -1086,7 +1086,7 @@ export type Database = {
           cover_image_path?: string | null
           created_at?: string
           currency?: string
-          description?: string | null
+          description?: Json | null
           id?: string
           owner_member_id?: string | null
           payment_frequency?:
@@ -1365,7 +1365,7 @@ export type Database = {
       kb_articles: {
         Row: {
           author_id: string | null
-          body: string
+          body: NonNullable<Json>
           category_id: string | null
           community_id: string
           created_at: string
@@ -1383,7 +1383,7 @@ export type Database = {
         }
         Insert: {
           author_id?: string | null
-          body?: string
+          body?: NonNullable<Json>
           category_id?: string | null
           community_id: string
           created_at?: string
@@ -1401,7 +1401,7 @@ export type Database = {
         }
         Update: {
           author_id?: string | null
-          body?: string
+          body?: NonNullable<Json>
           category_id?: string | null
           community_id?: string
           created_at?: string
@@ -1926,7 +1926,7 @@ export type Database = {
           author_name: string | null
           club_id: string | null
           community_id: string
-          content: string
+          content: NonNullable<Json>
           created_at: string
           id: string
           image_path: string | null
@@ -1944,7 +1944,7 @@ export type Database = {
           author_name?: string | null
           club_id?: string | null
           community_id: string
-          content?: string
+          content?: NonNullable<Json>
           created_at?: string
           id?: string
           image_path?: string | null
@@ -1962,7 +1962,7 @@ export type Database = {
           author_name?: string | null
           club_id?: string | null
           community_id?: string
-          content?: string
+          content?: NonNullable<Json>
           created_at?: string
           id?: string
           image_path?: string | null
