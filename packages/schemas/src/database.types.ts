@@ -193,6 +193,13 @@ export type Database = {
             foreignKeyName: "billing_accounts_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -485,6 +492,13 @@ export type Database = {
             foreignKeyName: "bookings_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "bookings_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -723,6 +737,13 @@ export type Database = {
             foreignKeyName: "event_invitations_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "event_invitations_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -943,6 +964,13 @@ export type Database = {
             foreignKeyName: "group_fee_charges_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_fee_charges_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -988,6 +1016,13 @@ export type Database = {
             columns: ["group_id", "community_id"]
             isOneToOne: false
             referencedRelation: "groups"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_members_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -1104,6 +1139,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "communities"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "groups_owner_member_id_community_id_fkey"
+            columns: ["owner_member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
           },
           {
             foreignKeyName: "groups_owner_member_id_community_id_fkey"
@@ -1529,6 +1571,13 @@ export type Database = {
             foreignKeyName: "member_certificates_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_certificates_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -1566,6 +1615,13 @@ export type Database = {
           recorded_by?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "member_cpr_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
           {
             foreignKeyName: "member_cpr_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
@@ -1611,6 +1667,13 @@ export type Database = {
             foreignKeyName: "member_history_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_history_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -1646,7 +1709,21 @@ export type Database = {
             foreignKeyName: "member_relations_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_relations_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_relations_related_member_id_community_id_fkey"
+            columns: ["related_member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -1675,6 +1752,13 @@ export type Database = {
           tag_id?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "member_tags_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
           {
             foreignKeyName: "member_tags_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
@@ -1879,6 +1963,13 @@ export type Database = {
             foreignKeyName: "news_comments_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "news_comments_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -2052,6 +2143,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "communities"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "orders_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
           },
           {
             foreignKeyName: "orders_member_id_community_id_fkey"
@@ -2391,6 +2489,13 @@ export type Database = {
             foreignKeyName: "ticket_purchases_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "ticket_purchases_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -2566,6 +2671,13 @@ export type Database = {
             foreignKeyName: "volunteer_credits_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "volunteer_credits_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -2681,6 +2793,13 @@ export type Database = {
             foreignKeyName: "volunteer_signups_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "volunteer_signups_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -2780,6 +2899,13 @@ export type Database = {
             foreignKeyName: "billing_accounts_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -2832,6 +2958,13 @@ export type Database = {
             columns: ["event_id", "community_id"]
             isOneToOne: false
             referencedRelation: "events"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "ticket_purchases_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -3008,6 +3141,37 @@ export type Database = {
           },
         ]
       }
+      member_directory: {
+        Row: {
+          club_id: string | null
+          community_id: string | null
+          contact_visible: boolean | null
+          email: string | null
+          first_name: string | null
+          full_name: string | null
+          id: string | null
+          last_name: string | null
+          mid: number | null
+          phone: string | null
+          status: Database["public"]["Enums"]["member_status"] | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "members_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "members_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       order_history: {
         Row: {
           changed_at: string | null
@@ -3077,6 +3241,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "communities"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "orders_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
           },
           {
             foreignKeyName: "orders_member_id_community_id_fkey"
@@ -3397,6 +3568,28 @@ export type Database = {
       join_group: { Args: { p_group_id: string }; Returns: string }
       leave_group: { Args: { p_group_id: string }; Returns: undefined }
       link_member_account: { Args: { p_member_id: string }; Returns: string }
+      lookup_member_directory: {
+        Args: { p_community_id: string; p_limit?: number; p_query: string }
+        Returns: {
+          club_id: string | null
+          community_id: string | null
+          contact_visible: boolean | null
+          email: string | null
+          first_name: string | null
+          full_name: string | null
+          id: string | null
+          last_name: string | null
+          mid: number | null
+          phone: string | null
+          status: Database["public"]["Enums"]["member_status"] | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "member_directory"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       lookup_members: {
         Args: { p_community_id: string; p_limit?: number; p_query: string }
         Returns: {
