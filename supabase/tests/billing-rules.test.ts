@@ -275,6 +275,13 @@ describe('screen reads', () => {
       [id],
     );
     expect(history).toEqual([{ changed_by_name: 'booking.admin.a@example.dk' }]);
+    // Booking admins see their orders with the member's name, though not the member register.
+    const summaries = await world.as<{ member_name: string }>(
+      'bookingAdminA',
+      'select member_name from order_summaries where id = $1',
+      [id],
+    );
+    expect(summaries).toEqual([{ member_name: 'Mette Jensen' }]);
     const account = await f.account('Rikke Bach', { member_id: world.memberOf.memberA });
     const invoice = await f.draft(account, [{ description: 'Kontingent', unitPriceOre: 40000 }]);
     await world.db.query(

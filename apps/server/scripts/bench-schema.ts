@@ -10,7 +10,8 @@
 // BENCH_MEMBERS (10000), BENCH_ITERATIONS (60 timed requests per query), BENCH_CONCURRENCY (4),
 // BENCH_WARMUP (10), BENCH_DATABASE_URL / TEST_DATABASE_URL (the local cluster by default;
 // skipped when it does not answer), BENCH_ENGINES (pglite,postgres), BENCH_IMPORT_ROWS (10000;
-// the members import timed after the reads, 0 to skip).
+// the members import timed after the reads, 0 to skip), BENCH_INVOICE_PDFS (1000 invoice PDFs
+// rendered and timed, 0 to skip).
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +26,7 @@ import { openPgliteDatabase } from '../src/database/pglite-database';
 import { openPostgresDatabase } from '../src/database/postgres-database';
 import { withRequestContext } from '../src/database/with-request-context';
 import { startPlatform } from '../src/platform';
+import { billingBenches, timeInvoicePdfs } from './bench-schema-billing';
 import { memberBenchContext, memberBenches, timeImport } from './bench-schema-members';
 
 type Engine = 'pglite' | 'postgres';
@@ -227,6 +229,7 @@ const benches: Bench[] = [
       }),
     sql: `select * from public.analytics_group_growth($1, current_date - 365, current_date, 'month')`,
   },
+  ...billingBenches,
 ];
 
 interface Timing {
@@ -500,6 +503,8 @@ async function main(): Promise<void> {
   }
   for (const figures of results.values())
     if (figures.importLine) process.stdout.write(`${figures.importLine}\n`);
+  const pdfs = Number(process.env.BENCH_INVOICE_PDFS ?? 1000);
+  if (pdfs > 0) process.stdout.write(`${await timeInvoicePdfs(pdfs)}\n`);
 }
 
 const serveIndex = process.argv.indexOf('--serve');

@@ -3234,6 +3234,32 @@ export type Database = {
           status: Database["public"]["Enums"]["order_status"] | null
           status_changed_at: string | null
         }
+        Insert: {
+          amount_ore?: number | null
+          community_id?: string | null
+          created_at?: string | null
+          currency?: string | null
+          id?: string | null
+          member_id?: string | null
+          member_name?: never
+          product_id?: string | null
+          product_name?: string | null
+          status?: Database["public"]["Enums"]["order_status"] | null
+          status_changed_at?: string | null
+        }
+        Update: {
+          amount_ore?: number | null
+          community_id?: string | null
+          created_at?: string | null
+          currency?: string | null
+          id?: string | null
+          member_id?: string | null
+          member_name?: never
+          product_id?: string | null
+          product_name?: string | null
+          status?: Database["public"]["Enums"]["order_status"] | null
+          status_changed_at?: string | null
+        }
         Relationships: [
           {
             foreignKeyName: "orders_community_id_fkey"

@@ -49,6 +49,8 @@ const areaScreens: Record<string, RouteObject['lazy']> = {
   'events/new': () => import('./routes/events-edit-route'),
   'events/:id': () => import('./routes/events-detail-route'),
   'events/:id/edit': () => import('./routes/events-edit-route'),
+  orders: () => import('./routes/orders-route'),
+  'billing/invoices': () => import('./routes/billing-invoices-route'),
 };
 
 export function communityAreaRoutes(): RouteObject[] {

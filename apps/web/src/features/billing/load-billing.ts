@@ -1,50 +1,13 @@
 // Reads of the billing area: the home figures, invoice lists and one invoice with its lines,
 // payments and reminders, plans, terms, accounts with balances, and volunteer credit rules.
-import { ilikePattern } from '../../lib/ilike-pattern';
+import { searchPattern as ilikePattern } from '../../components/list/list-query';
 import { supabase } from '../../lib/supabase';
-import type { AccountKind, BillingOverview, InvoiceListStatus } from './billing-records';
+import type { AccountKind, BillingOverview } from './billing-records';
 
 export async function loadBillingOverview(communityId: string): Promise<BillingOverview> {
   const { data, error } = await supabase().rpc('billing_overview', { p_community_id: communityId });
   if (error) throw error;
   return data as unknown as BillingOverview;
-}
-
-export type InvoiceSort =
-  'number' | 'created_at' | 'due_on' | 'account_name' | 'total_ore' | 'outstanding_ore';
-
-export interface InvoiceListQuery {
-  communityId: string;
-  status: InvoiceListStatus | '';
-  accountId: string;
-  search: string;
-  from: string;
-  to: string;
-  sort: InvoiceSort;
-  ascending: boolean;
-  page: number;
-  pageSize: number;
-}
-
-export async function loadInvoices(query: InvoiceListQuery) {
-  let request = supabase()
-    .from('invoice_summaries')
-    .select('*', { count: 'exact' })
-    .eq('community_id', query.communityId);
-  if (query.status) request = request.eq('list_status', query.status);
-  if (query.accountId) request = request.eq('account_id', query.accountId);
-  const search = query.search.trim();
-  if (/^\d+$/.test(search)) request = request.eq('number', Number(search));
-  else if (search) request = request.ilike('account_name', ilikePattern(search));
-  if (/^\d{4}-\d{2}-\d{2}$/.test(query.from)) request = request.gte('issued_on', query.from);
-  if (/^\d{4}-\d{2}-\d{2}$/.test(query.to)) request = request.lte('issued_on', query.to);
-  const start = query.page * query.pageSize;
-  const { data, error, count } = await request
-    .order(query.sort, { ascending: query.ascending, nullsFirst: false })
-    .order('id')
-    .range(start, start + query.pageSize - 1);
-  if (error) throw error;
-  return { rows: data ?? [], total: count ?? 0 };
 }
 
 export async function loadInvoice(id: string) {
