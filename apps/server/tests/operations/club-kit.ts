@@ -46,15 +46,21 @@ export async function startClub(
   env: Record<string, string>,
   options: { demo?: boolean } = {},
 ): Promise<Club> {
-  const config = loadConfig({
+  const configEnv = {
     NODE_ENV: 'test',
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'false',
     ...env,
+  };
+  const config = loadConfig(configEnv);
+  const platform = await startPlatform({
+    config,
+    logger: pino({ level: 'silent' }),
+    webDir: '/nonexistent',
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...configEnv },
   });
-  const platform = await startPlatform({ config, logger: pino({ level: 'silent' }), webDir: '/nonexistent' });
   if (options.demo) await seedDemo(platform.db, { members: 20, accounts: 2, cprKey: platform.keys.cprKey });
   const client = () =>
     createClient(platform.url, platform.keys.anonKey, {
