@@ -250,7 +250,10 @@ export async function expectClubFacts(target: Club, facts: ClubFacts): Promise<v
 
   // The same password signs in; the CPR key still decrypts; the image is byte-identical.
   const signedIn = await signInAdmin(target);
-  const revealed = await signedIn.client.rpc('reveal_member_cpr', { p_member_id: facts.memberId });
+  const revealed = await signedIn.client.rpc('reveal_member_cpr', {
+    p_member_id: facts.memberId,
+    p_reason: 'Checking the move to PostgreSQL',
+  });
   expect(revealed.error).toBeNull();
   expect(revealed.data).toBe('150387-1234');
   const download = await signedIn.client.storage.from('event-images').download(facts.imagePath);
