@@ -14,7 +14,7 @@ import { MigrationError } from '../src/database/migrator';
 import { startPlatform } from '../src/platform';
 import {
   checkCommunityName,
-  checkOwnerEmail,
+  checkEmail,
   GoLiveError,
   goLive,
 } from '../../../supabase/functions/_shared/go-live';
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   let ownerEmail: string;
   try {
     name = checkCommunityName(args.name);
-    ownerEmail = checkOwnerEmail(args['owner-email']);
+    ownerEmail = checkEmail(args['owner-email']);
   } catch (error) {
     fail((error as Error).message);
   }

@@ -50,6 +50,53 @@ export type Database = {
           },
         ]
       }
+      audit_log: {
+        Row: {
+          action: string
+          actor_email: string | null
+          actor_user_id: string | null
+          at: string
+          community_id: string
+          details: NonNullable<Json>
+          id: number
+          kind: string
+          subject: string
+          subject_id: string | null
+        }
+        Insert: {
+          action: string
+          actor_email?: string | null
+          actor_user_id?: string | null
+          at?: string
+          community_id: string
+          details?: NonNullable<Json>
+          id?: never
+          kind: string
+          subject?: string
+          subject_id?: string | null
+        }
+        Update: {
+          action?: string
+          actor_email?: string | null
+          actor_user_id?: string | null
+          at?: string
+          community_id?: string
+          details?: NonNullable<Json>
+          id?: never
+          kind?: string
+          subject?: string
+          subject_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "audit_log_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       billing_accounts: {
         Row: {
           city: string | null
@@ -251,6 +298,13 @@ export type Database = {
             referencedColumns: ["id", "community_id"]
           },
           {
+            foreignKeyName: "booking_products_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs_with_counts"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
             foreignKeyName: "booking_products_community_id_fkey"
             columns: ["community_id"]
             isOneToOne: false
@@ -328,6 +382,9 @@ export type Database = {
       clubs: {
         Row: {
           community_id: string
+          contact_email: string | null
+          contact_name: string | null
+          contact_phone: string | null
           created_at: string
           cvr: string | null
           description: string | null
@@ -337,6 +394,9 @@ export type Database = {
         }
         Insert: {
           community_id: string
+          contact_email?: string | null
+          contact_name?: string | null
+          contact_phone?: string | null
           created_at?: string
           cvr?: string | null
           description?: string | null
@@ -346,6 +406,9 @@ export type Database = {
         }
         Update: {
           community_id?: string
+          contact_email?: string | null
+          contact_name?: string | null
+          contact_phone?: string | null
           created_at?: string
           cvr?: string | null
           description?: string | null
@@ -398,6 +461,59 @@ export type Database = {
           time_zone?: string
         }
         Relationships: []
+      }
+      community_settings: {
+        Row: {
+          address: string | null
+          admin_welcome_text: string | null
+          bank_account_no: string | null
+          bank_reg_no: string | null
+          community_id: string
+          contact_email: string | null
+          contact_phone: string | null
+          iban: string | null
+          retention_months: number
+          updated_at: string
+          website: string | null
+          welcome_text: string | null
+        }
+        Insert: {
+          address?: string | null
+          admin_welcome_text?: string | null
+          bank_account_no?: string | null
+          bank_reg_no?: string | null
+          community_id: string
+          contact_email?: string | null
+          contact_phone?: string | null
+          iban?: string | null
+          retention_months?: number
+          updated_at?: string
+          website?: string | null
+          welcome_text?: string | null
+        }
+        Update: {
+          address?: string | null
+          admin_welcome_text?: string | null
+          bank_account_no?: string | null
+          bank_reg_no?: string | null
+          community_id?: string
+          contact_email?: string | null
+          contact_phone?: string | null
+          iban?: string | null
+          retention_months?: number
+          updated_at?: string
+          website?: string | null
+          welcome_text?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "community_settings_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: true
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       cpr_audit: {
         Row: {
@@ -561,6 +677,13 @@ export type Database = {
             referencedRelation: "tags"
             referencedColumns: ["id", "community_id"]
           },
+          {
+            foreignKeyName: "event_invitations_tag_id_community_id_fkey"
+            columns: ["tag_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "tags_with_usage"
+            referencedColumns: ["id", "community_id"]
+          },
         ]
       }
       event_tags: {
@@ -599,6 +722,13 @@ export type Database = {
             columns: ["tag_id", "community_id"]
             isOneToOne: false
             referencedRelation: "tags"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "event_tags_tag_id_community_id_fkey"
+            columns: ["tag_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "tags_with_usage"
             referencedColumns: ["id", "community_id"]
           },
         ]
@@ -679,6 +809,13 @@ export type Database = {
             columns: ["club_id", "community_id"]
             isOneToOne: false
             referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "events_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs_with_counts"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -851,6 +988,13 @@ export type Database = {
             referencedRelation: "tags"
             referencedColumns: ["id", "community_id"]
           },
+          {
+            foreignKeyName: "group_tags_tag_id_community_id_fkey"
+            columns: ["tag_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "tags_with_usage"
+            referencedColumns: ["id", "community_id"]
+          },
         ]
       }
       groups: {
@@ -917,6 +1061,13 @@ export type Database = {
             columns: ["club_id", "community_id"]
             isOneToOne: false
             referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "groups_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs_with_counts"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -1395,6 +1546,13 @@ export type Database = {
             referencedRelation: "tags"
             referencedColumns: ["id", "community_id"]
           },
+          {
+            foreignKeyName: "member_tags_tag_id_community_id_fkey"
+            columns: ["tag_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "tags_with_usage"
+            referencedColumns: ["id", "community_id"]
+          },
         ]
       }
       members: {
@@ -1500,6 +1658,13 @@ export type Database = {
             columns: ["club_id", "community_id"]
             isOneToOne: false
             referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "members_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs_with_counts"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -1658,6 +1823,13 @@ export type Database = {
             columns: ["club_id", "community_id"]
             isOneToOne: false
             referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "news_posts_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs_with_counts"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -2273,6 +2445,59 @@ export type Database = {
       }
     }
     Views: {
+      clubs_with_counts: {
+        Row: {
+          community_id: string | null
+          contact_email: string | null
+          contact_name: string | null
+          contact_phone: string | null
+          created_at: string | null
+          cvr: string | null
+          description: string | null
+          group_count: number | null
+          id: string | null
+          logo_path: string | null
+          member_count: number | null
+          name: string | null
+        }
+        Insert: {
+          community_id?: string | null
+          contact_email?: string | null
+          contact_name?: string | null
+          contact_phone?: string | null
+          created_at?: string | null
+          cvr?: string | null
+          description?: string | null
+          group_count?: never
+          id?: string | null
+          logo_path?: string | null
+          member_count?: never
+          name?: string | null
+        }
+        Update: {
+          community_id?: string | null
+          contact_email?: string | null
+          contact_name?: string | null
+          contact_phone?: string | null
+          created_at?: string | null
+          cvr?: string | null
+          description?: string | null
+          group_count?: never
+          id?: string | null
+          logo_path?: string | null
+          member_count?: never
+          name?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "clubs_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       event_admin_participants: {
         Row: {
           addons: Json | null
@@ -2412,6 +2637,47 @@ export type Database = {
           },
         ]
       }
+      tags_with_usage: {
+        Row: {
+          color: string | null
+          community_id: string | null
+          created_at: string | null
+          event_count: number | null
+          group_count: number | null
+          id: string | null
+          member_count: number | null
+          name: string | null
+        }
+        Insert: {
+          color?: string | null
+          community_id?: string | null
+          created_at?: string | null
+          event_count?: never
+          group_count?: never
+          id?: string | null
+          member_count?: never
+          name?: string | null
+        }
+        Update: {
+          color?: string | null
+          community_id?: string | null
+          created_at?: string | null
+          event_count?: never
+          group_count?: never
+          id?: string | null
+          member_count?: never
+          name?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tags_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Functions: {
       add_community_owner: {
@@ -2485,6 +2751,7 @@ export type Database = {
           period_start: string
         }[]
       }
+      apply_data_retention: { Args: { p_limit?: number }; Returns: number }
       book_product: {
         Args: {
           p_ends_at: string
@@ -2670,6 +2937,21 @@ export type Database = {
       }
       join_group: { Args: { p_group_id: string }; Returns: string }
       leave_group: { Args: { p_group_id: string }; Returns: undefined }
+      list_administrators: {
+        Args: { p_community_id: string }
+        Returns: {
+          areas: Database["public"]["Enums"]["admin_area"][]
+          created_at: string
+          email: string
+          full_name: string
+          invitation_pending: boolean
+          last_sign_in_at: string
+          membership_id: string
+          membership_manager: boolean
+          role: Database["public"]["Enums"]["membership_role"]
+          user_id: string
+        }[]
+      }
       lookup_members: {
         Args: { p_community_id: string; p_limit?: number; p_query: string }
         Returns: {
@@ -2715,6 +2997,7 @@ export type Database = {
         Args: { p_group_id: string; p_member_id: string }
         Returns: undefined
       }
+      may_grant_access: { Args: { p_community_id: string }; Returns: boolean }
       member_overview: { Args: { p_member_id: string }; Returns: Json }
       member_personal_data: { Args: { p_member_id: string }; Returns: Json }
       member_register: {
@@ -2725,6 +3008,18 @@ export type Database = {
           p_limit?: number
           p_offset?: number
           p_sort?: string
+        }
+        Returns: Json
+      }
+      merge_tags: {
+        Args: { p_source_id: string; p_target_id: string }
+        Returns: Json
+      }
+      move_to_club: {
+        Args: {
+          p_club_id: string
+          p_group_ids?: string[]
+          p_member_ids?: string[]
         }
         Returns: Json
       }
@@ -2743,6 +3038,16 @@ export type Database = {
         Returns: string[]
       }
       resolve_redirect: { Args: { path: string }; Returns: string }
+      retention_preview: {
+        Args: { p_community_id: string; p_retention_months?: number }
+        Returns: {
+          erase_after: string
+          full_name: string
+          left_on: string
+          member_id: string
+          mid: number
+        }[]
+      }
       reveal_member_cpr: {
         Args: { p_member_id: string; p_reason?: string }
         Returns: string
@@ -2761,6 +3066,30 @@ export type Database = {
           visibility: Database["public"]["Enums"]["kb_visibility"]
         }[]
       }
+      set_administrator_access: {
+        Args: {
+          p_areas: Database["public"]["Enums"]["admin_area"][]
+          p_community_id: string
+          p_membership_manager?: boolean
+          p_owner?: boolean
+          p_user_id: string
+        }
+        Returns: {
+          areas: Database["public"]["Enums"]["admin_area"][]
+          community_id: string
+          created_at: string
+          id: string
+          membership_manager: boolean
+          role: Database["public"]["Enums"]["membership_role"]
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "memberships"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       set_member_admin_access: {
         Args: {
           p_areas: Database["public"]["Enums"]["admin_area"][]
@@ -2772,6 +3101,10 @@ export type Database = {
       set_member_cpr: {
         Args: { p_cpr: string; p_legal_basis?: string; p_member_id: string }
         Returns: string
+      }
+      set_member_tag: {
+        Args: { p_member_ids: string[]; p_on?: boolean; p_tag_id: string }
+        Returns: number
       }
       setup_token_valid: { Args: { p_token: string }; Returns: boolean }
       sign_up_volunteer: {
