@@ -9,6 +9,68 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      account_credits: {
+        Row: {
+          account_id: string
+          amount_ore: number
+          community_id: string
+          created_at: string
+          id: string
+          invoice_id: string | null
+          payment_id: string | null
+          source: string
+        }
+        Insert: {
+          account_id: string
+          amount_ore: number
+          community_id: string
+          created_at?: string
+          id?: string
+          invoice_id?: string | null
+          payment_id?: string | null
+          source: string
+        }
+        Update: {
+          account_id?: string
+          amount_ore?: number
+          community_id?: string
+          created_at?: string
+          id?: string
+          invoice_id?: string | null
+          payment_id?: string | null
+          source?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "account_credits_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_account_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
+          {
+            foreignKeyName: "account_credits_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_accounts"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "account_credits_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "account_credits_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "invoice_payments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       addon_options: {
         Row: {
           addon_id: string
@@ -107,8 +169,10 @@ export type Database = {
           email: string | null
           id: string
           kind: string
+          language: string
           member_id: string | null
           name: string
+          note: string | null
           payment_terms_id: string | null
           plan_id: string | null
           postal_code: string | null
@@ -123,8 +187,10 @@ export type Database = {
           email?: string | null
           id?: string
           kind?: string
+          language?: string
           member_id?: string | null
           name: string
+          note?: string | null
           payment_terms_id?: string | null
           plan_id?: string | null
           postal_code?: string | null
@@ -139,8 +205,10 @@ export type Database = {
           email?: string | null
           id?: string
           kind?: string
+          language?: string
           member_id?: string | null
           name?: string
+          note?: string | null
           payment_terms_id?: string | null
           plan_id?: string | null
           postal_code?: string | null
@@ -185,8 +253,11 @@ export type Database = {
           created_at: string
           currency: string
           description: string | null
+          grants: string
+          group_id: string | null
           id: string
           name: string
+          payment_terms_id: string | null
           price_ore: number
           vat_exempt: boolean
           vat_rate_bp: number
@@ -198,8 +269,11 @@ export type Database = {
           created_at?: string
           currency?: string
           description?: string | null
+          grants?: string
+          group_id?: string | null
           id?: string
           name: string
+          payment_terms_id?: string | null
           price_ore: number
           vat_exempt?: boolean
           vat_rate_bp?: number
@@ -211,8 +285,11 @@ export type Database = {
           created_at?: string
           currency?: string
           description?: string | null
+          grants?: string
+          group_id?: string | null
           id?: string
           name?: string
+          payment_terms_id?: string | null
           price_ore?: number
           vat_exempt?: boolean
           vat_rate_bp?: number
@@ -222,6 +299,73 @@ export type Database = {
             foreignKeyName: "billing_plans_community_id_fkey"
             columns: ["community_id"]
             isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "billing_plans_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_plans_payment_terms_id_community_id_fkey"
+            columns: ["payment_terms_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "payment_terms"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      billing_settings: {
+        Row: {
+          bank_account: string
+          bank_account_no: string | null
+          bank_reg_no: string | null
+          community_id: string
+          debtor_account: string
+          fee_income_account: string
+          invoice_email: string | null
+          mobilepay_number: string | null
+          revenue_exempt_account: string
+          revenue_taxable_account: string
+          updated_at: string
+          vat_account: string
+        }
+        Insert: {
+          bank_account?: string
+          bank_account_no?: string | null
+          bank_reg_no?: string | null
+          community_id: string
+          debtor_account?: string
+          fee_income_account?: string
+          invoice_email?: string | null
+          mobilepay_number?: string | null
+          revenue_exempt_account?: string
+          revenue_taxable_account?: string
+          updated_at?: string
+          vat_account?: string
+        }
+        Update: {
+          bank_account?: string
+          bank_account_no?: string | null
+          bank_reg_no?: string | null
+          community_id?: string
+          debtor_account?: string
+          fee_income_account?: string
+          invoice_email?: string | null
+          mobilepay_number?: string | null
+          revenue_exempt_account?: string
+          revenue_taxable_account?: string
+          updated_at?: string
+          vat_account?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "billing_settings_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: true
             referencedRelation: "communities"
             referencedColumns: ["id"]
           },
@@ -283,6 +427,13 @@ export type Database = {
           require_contact_sharing?: boolean
         }
         Relationships: [
+          {
+            foreignKeyName: "booking_products_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_account_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
           {
             foreignKeyName: "booking_products_account_id_community_id_fkey"
             columns: ["account_id", "community_id"]
@@ -740,7 +891,7 @@ export type Database = {
           community_id: string
           created_at: string
           created_by: string | null
-          description: string | null
+          description: Json | null
           ends_at: string | null
           id: string
           image_path: string | null
@@ -763,7 +914,7 @@ export type Database = {
           community_id: string
           created_at?: string
           created_by?: string | null
-          description?: string | null
+          description?: Json | null
           ends_at?: string | null
           id?: string
           image_path?: string | null
@@ -786,7 +937,7 @@ export type Database = {
           community_id?: string
           created_at?: string
           created_by?: string | null
-          description?: string | null
+          description?: Json | null
           ends_at?: string | null
           id?: string
           image_path?: string | null
@@ -1006,7 +1157,7 @@ export type Database = {
           cover_image_path: string | null
           created_at: string
           currency: string
-          description: string | null
+          description: Json | null
           id: string
           owner_member_id: string | null
           payment_frequency:
@@ -1025,7 +1176,7 @@ export type Database = {
           cover_image_path?: string | null
           created_at?: string
           currency?: string
-          description?: string | null
+          description?: Json | null
           id?: string
           owner_member_id?: string | null
           payment_frequency?:
@@ -1044,7 +1195,7 @@ export type Database = {
           cover_image_path?: string | null
           created_at?: string
           currency?: string
-          description?: string | null
+          description?: Json | null
           id?: string
           owner_member_id?: string | null
           payment_frequency?:
@@ -1092,7 +1243,9 @@ export type Database = {
           description: string
           id: string
           invoice_id: string
+          line_kind: string
           net_ore: number | null
+          plan_id: string | null
           quantity: number
           sort_order: number
           unit_price_ore: number
@@ -1105,7 +1258,9 @@ export type Database = {
           description: string
           id?: string
           invoice_id: string
+          line_kind?: string
           net_ore?: never
+          plan_id?: string | null
           quantity?: number
           sort_order?: number
           unit_price_ore: number
@@ -1118,7 +1273,9 @@ export type Database = {
           description?: string
           id?: string
           invoice_id?: string
+          line_kind?: string
           net_ore?: never
+          plan_id?: string | null
           quantity?: number
           sort_order?: number
           unit_price_ore?: number
@@ -1132,6 +1289,13 @@ export type Database = {
             columns: ["invoice_id", "community_id"]
             isOneToOne: false
             referencedRelation: "invoices"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoice_lines_plan_id_community_id_fkey"
+            columns: ["plan_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_plans"
             referencedColumns: ["id", "community_id"]
           },
         ]
@@ -1174,15 +1338,60 @@ export type Database = {
           },
         ]
       }
+      invoice_reminders: {
+        Row: {
+          community_id: string
+          created_at: string
+          emailed_at: string | null
+          fee_ore: number
+          id: string
+          invoice_id: string
+          reminded_on: string
+          seq: number
+        }
+        Insert: {
+          community_id: string
+          created_at?: string
+          emailed_at?: string | null
+          fee_ore: number
+          id?: string
+          invoice_id: string
+          reminded_on?: string
+          seq: number
+        }
+        Update: {
+          community_id?: string
+          created_at?: string
+          emailed_at?: string | null
+          fee_ore?: number
+          id?: string
+          invoice_id?: string
+          reminded_on?: string
+          seq?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invoice_reminders_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
       invoices: {
         Row: {
           account_id: string
           community_id: string
           created_at: string
+          credited_invoice_id: string | null
           currency: string
           due_on: string | null
+          emailed_at: string | null
+          fees_ore: number
           id: string
           issued_on: string | null
+          kind: string
           note: string | null
           number: number | null
           paid_ore: number
@@ -1195,10 +1404,14 @@ export type Database = {
           account_id: string
           community_id: string
           created_at?: string
+          credited_invoice_id?: string | null
           currency?: string
           due_on?: string | null
+          emailed_at?: string | null
+          fees_ore?: number
           id?: string
           issued_on?: string | null
+          kind?: string
           note?: string | null
           number?: number | null
           paid_ore?: number
@@ -1211,10 +1424,14 @@ export type Database = {
           account_id?: string
           community_id?: string
           created_at?: string
+          credited_invoice_id?: string | null
           currency?: string
           due_on?: string | null
+          emailed_at?: string | null
+          fees_ore?: number
           id?: string
           issued_on?: string | null
+          kind?: string
           note?: string | null
           number?: number | null
           paid_ore?: number
@@ -1224,6 +1441,13 @@ export type Database = {
           vat_ore?: number
         }
         Relationships: [
+          {
+            foreignKeyName: "invoices_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_account_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
           {
             foreignKeyName: "invoices_account_id_community_id_fkey"
             columns: ["account_id", "community_id"]
@@ -1238,12 +1462,19 @@ export type Database = {
             referencedRelation: "communities"
             referencedColumns: ["id"]
           },
+          {
+            foreignKeyName: "invoices_credited_invoice_id_community_id_fkey"
+            columns: ["credited_invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id", "community_id"]
+          },
         ]
       }
       kb_articles: {
         Row: {
           author_id: string | null
-          body: string
+          body: NonNullable<Json>
           category_id: string | null
           community_id: string
           created_at: string
@@ -1261,7 +1492,7 @@ export type Database = {
         }
         Insert: {
           author_id?: string | null
-          body?: string
+          body?: NonNullable<Json>
           category_id?: string | null
           community_id: string
           created_at?: string
@@ -1279,7 +1510,7 @@ export type Database = {
         }
         Update: {
           author_id?: string | null
-          body?: string
+          body?: NonNullable<Json>
           category_id?: string | null
           community_id?: string
           created_at?: string
@@ -1769,7 +2000,7 @@ export type Database = {
           author_name: string | null
           club_id: string | null
           community_id: string
-          content: string
+          content: NonNullable<Json>
           created_at: string
           id: string
           image_path: string | null
@@ -1787,7 +2018,7 @@ export type Database = {
           author_name?: string | null
           club_id?: string | null
           community_id: string
-          content?: string
+          content?: NonNullable<Json>
           created_at?: string
           id?: string
           image_path?: string | null
@@ -1805,7 +2036,7 @@ export type Database = {
           author_name?: string | null
           club_id?: string | null
           community_id?: string
-          content?: string
+          content?: NonNullable<Json>
           created_at?: string
           id?: string
           image_path?: string | null
@@ -1837,6 +2068,44 @@ export type Database = {
             columns: ["community_id"]
             isOneToOne: false
             referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      order_status_changes: {
+        Row: {
+          changed_at: string
+          changed_by: string | null
+          community_id: string
+          from_status: Database["public"]["Enums"]["order_status"] | null
+          id: number
+          order_id: string
+          to_status: Database["public"]["Enums"]["order_status"]
+        }
+        Insert: {
+          changed_at?: string
+          changed_by?: string | null
+          community_id: string
+          from_status?: Database["public"]["Enums"]["order_status"] | null
+          id?: never
+          order_id: string
+          to_status: Database["public"]["Enums"]["order_status"]
+        }
+        Update: {
+          changed_at?: string
+          changed_by?: string | null
+          community_id?: string
+          from_status?: Database["public"]["Enums"]["order_status"] | null
+          id?: never
+          order_id?: string
+          to_status?: Database["public"]["Enums"]["order_status"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_status_changes_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
             referencedColumns: ["id"]
           },
         ]
@@ -1905,24 +2174,33 @@ export type Database = {
       payment_terms: {
         Row: {
           community_id: string
+          created_at: string
           days_due: number
           id: string
           is_default: boolean
           name: string
+          reminder_days: number[]
+          reminder_fee_ore: number
         }
         Insert: {
           community_id: string
+          created_at?: string
           days_due?: number
           id?: string
           is_default?: boolean
           name: string
+          reminder_days?: number[]
+          reminder_fee_ore?: number
         }
         Update: {
           community_id?: string
+          created_at?: string
           days_due?: number
           id?: string
           is_default?: boolean
           name?: string
+          reminder_days?: number[]
+          reminder_fee_ore?: number
         }
         Relationships: [
           {
@@ -2293,6 +2571,108 @@ export type Database = {
           },
         ]
       }
+      volunteer_credit_rules: {
+        Row: {
+          active: boolean
+          community_id: string
+          created_at: string
+          credit_ore: number
+          id: string
+          min_hours: number
+          name: string
+          season_end: string
+          season_start: string
+        }
+        Insert: {
+          active?: boolean
+          community_id: string
+          created_at?: string
+          credit_ore: number
+          id?: string
+          min_hours: number
+          name: string
+          season_end: string
+          season_start: string
+        }
+        Update: {
+          active?: boolean
+          community_id?: string
+          created_at?: string
+          credit_ore?: number
+          id?: string
+          min_hours?: number
+          name?: string
+          season_end?: string
+          season_start?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "volunteer_credit_rules_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      volunteer_credits: {
+        Row: {
+          applied_ore: number | null
+          community_id: string
+          credit_ore: number
+          earned_at: string
+          hours: number
+          id: string
+          invoice_id: string | null
+          member_id: string
+          rule_id: string
+        }
+        Insert: {
+          applied_ore?: number | null
+          community_id: string
+          credit_ore: number
+          earned_at?: string
+          hours: number
+          id?: string
+          invoice_id?: string | null
+          member_id: string
+          rule_id: string
+        }
+        Update: {
+          applied_ore?: number | null
+          community_id?: string
+          credit_ore?: number
+          earned_at?: string
+          hours?: number
+          id?: string
+          invoice_id?: string | null
+          member_id?: string
+          rule_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "volunteer_credits_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "volunteer_credits_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "volunteer_credits_rule_id_community_id_fkey"
+            columns: ["rule_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "volunteer_credit_rules"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
       volunteer_jobs: {
         Row: {
           community_id: string
@@ -2445,6 +2825,25 @@ export type Database = {
       }
     }
     Views: {
+      billing_account_balances: {
+        Row: {
+          account_id: string | null
+          balance_ore: number | null
+          community_id: string | null
+          credit_ore: number | null
+          outstanding_ore: number | null
+          overdue_ore: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "billing_accounts_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       clubs_with_counts: {
         Row: {
           community_id: string | null
@@ -2680,6 +3079,21 @@ export type Database = {
       }
     }
     Functions: {
+      accounting_export_csv: {
+        Args: { p_community_id: string; p_from: string; p_to: string }
+        Returns: string
+      }
+      accounting_postings: {
+        Args: { p_community_id: string; p_from: string; p_to: string }
+        Returns: {
+          account: string
+          amount_ore: number
+          description: string
+          posted_on: string
+          vat_code: string
+          voucher: string
+        }[]
+      }
       add_community_owner: {
         Args: { p_community_id: string; p_user_id: string }
         Returns: {
@@ -2751,7 +3165,12 @@ export type Database = {
           period_start: string
         }[]
       }
+      apply_account_credit: { Args: { p_invoice_id: string }; Returns: number }
       apply_data_retention: { Args: { p_limit?: number }; Returns: number }
+      apply_volunteer_credits: {
+        Args: { p_invoice_id: string }
+        Returns: number
+      }
       book_product: {
         Args: {
           p_ends_at: string
@@ -2771,6 +3190,13 @@ export type Database = {
       cancel_volunteer_signup: {
         Args: { p_signup_id: string }
         Returns: undefined
+      }
+      change_order_status: {
+        Args: {
+          p_order_ids: string[]
+          p_status: Database["public"]["Enums"]["order_status"]
+        }
+        Returns: number
       }
       check_new_community: {
         Args: { p_name: string; p_slug?: string }
@@ -2830,6 +3256,20 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      create_due_reminders: {
+        Args: { p_community_id: string; p_day?: string }
+        Returns: {
+          fee_ore: number
+          invoice_id: string
+          invoice_number: number
+          reminder_id: string
+          seq: number
+        }[]
+      }
+      credit_invoice: {
+        Args: { p_invoice_id: string; p_reason?: string }
+        Returns: string
       }
       custom_access_token_hook: { Args: { event: Json }; Returns: Json }
       erase_member: { Args: { p_member_id: string }; Returns: undefined }
@@ -2925,6 +3365,7 @@ export type Database = {
           row_no: number
         }[]
       }
+      invoice_document: { Args: { p_invoice_id: string }; Returns: Json }
       invoice_group_fees: {
         Args: { p_community_id: string; p_day?: string }
         Returns: {
@@ -2935,8 +3376,10 @@ export type Database = {
           total_ore: number
         }[]
       }
+      issue_invoice: { Args: { p_invoice_id: string }; Returns: number }
       join_group: { Args: { p_group_id: string }; Returns: string }
       leave_group: { Args: { p_group_id: string }; Returns: undefined }
+      link_member_account: { Args: { p_member_id: string }; Returns: string }
       list_administrators: {
         Args: { p_community_id: string }
         Returns: {
@@ -2993,11 +3436,27 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      make_default_payment_terms: {
+        Args: { p_terms_id: string }
+        Returns: undefined
+      }
+      mark_invoice_emailed: {
+        Args: { p_invoice_id: string; p_reminder_id?: string }
+        Returns: undefined
+      }
       mark_welcome_sent: {
         Args: { p_group_id: string; p_member_id: string }
         Returns: undefined
       }
       may_grant_access: { Args: { p_community_id: string }; Returns: boolean }
+      member_invite_target: {
+        Args: { p_member_id: string }
+        Returns: {
+          community_name: string
+          email: string
+          full_name: string
+        }[]
+      }
       member_overview: { Args: { p_member_id: string }; Returns: Json }
       member_personal_data: { Args: { p_member_id: string }; Returns: Json }
       member_register: {
@@ -3111,6 +3570,29 @@ export type Database = {
         Args: { p_job_id: string; p_timeslot_id?: string }
         Returns: string
       }
+      volunteer_credit_hours: {
+        Args: { p_member_id: string; p_rule_id: string }
+        Returns: {
+          checked_in_at: string
+          checked_out_at: string
+          event_title: string
+          hours: number
+          job_title: string
+          signup_id: string
+        }[]
+      }
+      volunteer_credit_standing: {
+        Args: { p_rule_id: string }
+        Returns: {
+          applied_ore: number
+          credit_id: string
+          full_name: string
+          hours: number
+          invoice_id: string
+          member_id: string
+          qualifies: boolean
+        }[]
+      }
     }
     Enums: {
       admin_area:
@@ -3131,7 +3613,7 @@ export type Database = {
       event_visibility: "public" | "members" | "invite_only" | "hidden"
       gender: "female" | "male" | "other"
       group_visibility: "public" | "members" | "invite_only"
-      invoice_status: "draft" | "issued" | "paid" | "void"
+      invoice_status: "draft" | "issued" | "paid" | "void" | "credited"
       kb_article_status: "draft" | "published" | "archived"
       kb_visibility: "public" | "members" | "admins"
       member_status: "active" | "passive" | "left"
@@ -3149,6 +3631,7 @@ export type Database = {
         | "card"
         | "bank_transfer"
         | "cash"
+        | "account_credit"
       repeat_rule:
         | "never"
         | "weekly"
@@ -3303,7 +3786,7 @@ export const Constants = {
       event_visibility: ["public", "members", "invite_only", "hidden"],
       gender: ["female", "male", "other"],
       group_visibility: ["public", "members", "invite_only"],
-      invoice_status: ["draft", "issued", "paid", "void"],
+      invoice_status: ["draft", "issued", "paid", "void", "credited"],
       kb_article_status: ["draft", "published", "archived"],
       kb_visibility: ["public", "members", "admins"],
       member_status: ["active", "passive", "left"],
@@ -3322,6 +3805,7 @@ export const Constants = {
         "card",
         "bank_transfer",
         "cash",
+        "account_credit",
       ],
       repeat_rule: [
         "never",
