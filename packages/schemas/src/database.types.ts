@@ -52,7 +52,21 @@ export type Database = {
             foreignKeyName: "account_credits_account_id_community_id_fkey"
             columns: ["account_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "billing_account_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "account_credits_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "billing_accounts"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "account_credits_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoice_summaries"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -221,6 +235,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "communities"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
           },
           {
             foreignKeyName: "billing_accounts_member_id_community_id_fkey"
@@ -438,6 +459,13 @@ export type Database = {
             foreignKeyName: "booking_products_account_id_community_id_fkey"
             columns: ["account_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "billing_account_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_products_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "billing_accounts"
             referencedColumns: ["id", "community_id"]
           },
@@ -514,6 +542,13 @@ export type Database = {
           status?: Database["public"]["Enums"]["booking_status"]
         }
         Relationships: [
+          {
+            foreignKeyName: "bookings_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
           {
             foreignKeyName: "bookings_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
@@ -818,6 +853,13 @@ export type Database = {
             foreignKeyName: "event_invitations_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "event_invitations_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -1045,7 +1087,21 @@ export type Database = {
             foreignKeyName: "group_fee_charges_invoice_id_community_id_fkey"
             columns: ["invoice_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_fee_charges_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "invoices"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_fee_charges_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -1097,6 +1153,13 @@ export type Database = {
             columns: ["group_id", "community_id"]
             isOneToOne: false
             referencedRelation: "groups"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_members_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -1232,6 +1295,13 @@ export type Database = {
             foreignKeyName: "groups_owner_member_id_community_id_fkey"
             columns: ["owner_member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "groups_owner_member_id_community_id_fkey"
+            columns: ["owner_member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -1288,6 +1358,13 @@ export type Database = {
             foreignKeyName: "invoice_lines_invoice_id_community_id_fkey"
             columns: ["invoice_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoice_lines_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "invoices"
             referencedColumns: ["id", "community_id"]
           },
@@ -1333,6 +1410,13 @@ export type Database = {
             foreignKeyName: "invoice_payments_invoice_id_community_id_fkey"
             columns: ["invoice_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoice_payments_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "invoices"
             referencedColumns: ["id", "community_id"]
           },
@@ -1370,6 +1454,13 @@ export type Database = {
           seq?: number
         }
         Relationships: [
+          {
+            foreignKeyName: "invoice_reminders_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
           {
             foreignKeyName: "invoice_reminders_invoice_id_community_id_fkey"
             columns: ["invoice_id", "community_id"]
@@ -1452,6 +1543,13 @@ export type Database = {
             foreignKeyName: "invoices_account_id_community_id_fkey"
             columns: ["account_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "billing_account_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoices_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "billing_accounts"
             referencedColumns: ["id", "community_id"]
           },
@@ -1461,6 +1559,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "communities"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invoices_credited_invoice_id_community_id_fkey"
+            columns: ["credited_invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
           },
           {
             foreignKeyName: "invoices_credited_invoice_id_community_id_fkey"
@@ -1617,6 +1722,13 @@ export type Database = {
             foreignKeyName: "member_certificates_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_certificates_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -1654,6 +1766,13 @@ export type Database = {
           recorded_by?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "member_cpr_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
           {
             foreignKeyName: "member_cpr_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
@@ -1699,6 +1818,13 @@ export type Database = {
             foreignKeyName: "member_history_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_history_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -1734,7 +1860,21 @@ export type Database = {
             foreignKeyName: "member_relations_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_relations_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_relations_related_member_id_community_id_fkey"
+            columns: ["related_member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -1763,6 +1903,13 @@ export type Database = {
           tag_id?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "member_tags_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
           {
             foreignKeyName: "member_tags_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
@@ -1981,6 +2128,13 @@ export type Database = {
             foreignKeyName: "news_comments_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "news_comments_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -2105,6 +2259,13 @@ export type Database = {
             foreignKeyName: "order_status_changes_order_id_fkey"
             columns: ["order_id"]
             isOneToOne: false
+            referencedRelation: "order_summaries"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_status_changes_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
             referencedRelation: "orders"
             referencedColumns: ["id"]
           },
@@ -2154,6 +2315,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "communities"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "orders_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
           },
           {
             foreignKeyName: "orders_member_id_community_id_fkey"
@@ -2493,6 +2661,13 @@ export type Database = {
             foreignKeyName: "ticket_purchases_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "ticket_purchases_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -2654,7 +2829,21 @@ export type Database = {
             foreignKeyName: "volunteer_credits_invoice_id_community_id_fkey"
             columns: ["invoice_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "volunteer_credits_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "invoices"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "volunteer_credits_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -2776,6 +2965,13 @@ export type Database = {
             foreignKeyName: "volunteer_signups_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "volunteer_signups_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -2841,6 +3037,63 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "communities"
             referencedColumns: ["id"]
+          },
+        ]
+      }
+      billing_account_summaries: {
+        Row: {
+          balance_ore: number | null
+          community_id: string | null
+          created_at: string | null
+          credit_ore: number | null
+          cvr: string | null
+          ean: string | null
+          email: string | null
+          id: string | null
+          kind: string | null
+          language: string | null
+          member_id: string | null
+          name: string | null
+          outstanding_ore: number | null
+          overdue_ore: number | null
+          payment_terms_id: string | null
+          plan_id: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "billing_accounts_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_payment_terms_id_community_id_fkey"
+            columns: ["payment_terms_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "payment_terms"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_plan_id_community_id_fkey"
+            columns: ["plan_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_plans"
+            referencedColumns: ["id", "community_id"]
           },
         ]
       }
@@ -2930,6 +3183,13 @@ export type Database = {
             columns: ["event_id", "community_id"]
             isOneToOne: false
             referencedRelation: "events"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "ticket_purchases_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -3033,6 +3293,207 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "events"
             referencedColumns: ["id"]
+          },
+        ]
+      }
+      invoice_summaries: {
+        Row: {
+          account_id: string | null
+          account_kind: string | null
+          account_name: string | null
+          community_id: string | null
+          created_at: string | null
+          credited_invoice_id: string | null
+          currency: string | null
+          due_on: string | null
+          emailed_at: string | null
+          fees_ore: number | null
+          id: string | null
+          issued_on: string | null
+          kind: string | null
+          list_status: string | null
+          note: string | null
+          number: number | null
+          outstanding_ore: number | null
+          paid_ore: number | null
+          status: Database["public"]["Enums"]["invoice_status"] | null
+          subtotal_ore: number | null
+          total_ore: number | null
+          vat_ore: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invoices_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_account_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoices_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_account_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoices_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_accounts"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoices_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invoices_credited_invoice_id_community_id_fkey"
+            columns: ["credited_invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoices_credited_invoice_id_community_id_fkey"
+            columns: ["credited_invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      member_directory: {
+        Row: {
+          club_id: string | null
+          community_id: string | null
+          contact_visible: boolean | null
+          email: string | null
+          first_name: string | null
+          full_name: string | null
+          id: string | null
+          last_name: string | null
+          mid: number | null
+          phone: string | null
+          status: Database["public"]["Enums"]["member_status"] | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "members_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "members_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs_with_counts"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "members_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      order_history: {
+        Row: {
+          changed_at: string | null
+          changed_by: string | null
+          changed_by_name: string | null
+          community_id: string | null
+          from_status: Database["public"]["Enums"]["order_status"] | null
+          id: number | null
+          order_id: string | null
+          to_status: Database["public"]["Enums"]["order_status"] | null
+        }
+        Insert: {
+          changed_at?: string | null
+          changed_by?: string | null
+          changed_by_name?: never
+          community_id?: string | null
+          from_status?: Database["public"]["Enums"]["order_status"] | null
+          id?: number | null
+          order_id?: string | null
+          to_status?: Database["public"]["Enums"]["order_status"] | null
+        }
+        Update: {
+          changed_at?: string | null
+          changed_by?: string | null
+          changed_by_name?: never
+          community_id?: string | null
+          from_status?: Database["public"]["Enums"]["order_status"] | null
+          id?: number | null
+          order_id?: string | null
+          to_status?: Database["public"]["Enums"]["order_status"] | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_status_changes_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "order_summaries"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_status_changes_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      order_summaries: {
+        Row: {
+          amount_ore: number | null
+          community_id: string | null
+          created_at: string | null
+          currency: string | null
+          id: string | null
+          member_id: string | null
+          member_name: string | null
+          product_id: string | null
+          product_name: string | null
+          status: Database["public"]["Enums"]["order_status"] | null
+          status_changed_at: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "orders_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "orders_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "orders_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "orders_product_id_community_id_fkey"
+            columns: ["product_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
           },
         ]
       }
@@ -3171,6 +3632,7 @@ export type Database = {
         Args: { p_invoice_id: string }
         Returns: number
       }
+      billing_overview: { Args: { p_community_id: string }; Returns: Json }
       book_product: {
         Args: {
           p_ends_at: string
@@ -3394,6 +3856,28 @@ export type Database = {
           role: Database["public"]["Enums"]["membership_role"]
           user_id: string
         }[]
+      }
+      lookup_member_directory: {
+        Args: { p_community_id: string; p_limit?: number; p_query: string }
+        Returns: {
+          club_id: string | null
+          community_id: string | null
+          contact_visible: boolean | null
+          email: string | null
+          first_name: string | null
+          full_name: string | null
+          id: string | null
+          last_name: string | null
+          mid: number | null
+          phone: string | null
+          status: Database["public"]["Enums"]["member_status"] | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "member_directory"
+          isOneToOne: false
+          isSetofReturn: true
+        }
       }
       lookup_members: {
         Args: { p_community_id: string; p_limit?: number; p_query: string }
