@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SMTPServer } from 'smtp-server';
+import { devInboxUrl } from '../../src/services/auth/show-dev-inbox';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
 import { strongPassword, uniqueEmail } from './auth-test-kit';
 
@@ -102,11 +103,13 @@ describe('mail over SMTP, SMS over a webhook, and the access token hook', () => 
     expect(claims.email).toBe(email);
     expect(claims.memberships).toEqual({ demo: { role: 'member' } });
     expect(claims.hook_method).toBe('otp');
-    // With SMTP configured the development inbox is still there but receives nothing.
-    const inbox = await (
-      await fetch(`${t.url}/auth/v1/_dev/inbox?format=json&to=${encodeURIComponent(email)}`)
-    ).json();
-    expect(inbox.messages).toEqual([]);
+    // With SMTP configured there is no development inbox at all, nor a copy of the mail.
+    const inbox = await fetch(`${devInboxUrl(t.url, t.devInboxToken)}&format=json`, {
+      headers: { apikey: t.anonKey },
+    });
+    expect(inbox.status).toBe(404);
+    const kept = await t.db.query('select 1 from mail.dev_inbox where recipient = $1', [email]);
+    expect(kept.rows).toEqual([]);
   });
 
   /** A signed-in user who asks to change their address; answers the old and the new one. */
