@@ -26,6 +26,7 @@ export default tseslint.config(
       'artifacts/**',
       'coverage/**',
       '**/*.d.ts',
+      'packages/schemas/src/database.types.ts',
       'apps/server/tests/**/fixtures/**/*.js',
     ],
   },

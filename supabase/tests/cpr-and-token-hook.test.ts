@@ -45,9 +45,11 @@ describe('CPR', () => {
     const before = await world.db.query<{ n: string }>(
       `select count(*)::text as n from cpr_audit where action = 'reveal'`,
     );
-    const [revealed] = await world.as<{ cpr: string }>('managerA', 'select reveal_member_cpr($1) as cpr', [
-      member,
-    ]);
+    const [revealed] = await world.as<{ cpr: string }>(
+      'managerA',
+      `select reveal_member_cpr($1, 'Indberetning til DGI') as cpr`,
+      [member],
+    );
     expect(revealed!.cpr).toBe('150387-1234');
     const audit = await world.db.query<{
       viewer_user_id: string;
@@ -152,7 +154,7 @@ describe('CPR', () => {
           `select set_config('role', 'authenticated', true), set_config('request.jwt.claims', $1, true)`,
           [JSON.stringify({ sub: world.users.managerA, role: 'authenticated' })],
         );
-        await tx.query('select reveal_member_cpr($1)', [member]);
+        await tx.query(`select reveal_member_cpr($1, 'Børneattest')`, [member]);
       }),
     );
     expect(noKey).toBe('cpr_key_missing');

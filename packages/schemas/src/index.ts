@@ -1,1 +1,2 @@
 export * from './memberships';
+export type { Database, Enums, Json, Tables, TablesInsert, TablesUpdate } from './database.types';

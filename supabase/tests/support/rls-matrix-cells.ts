@@ -116,7 +116,7 @@ export const matrix: Cell[] = [
   {
     target: 'reveal_member_cpr()',
     op: 'call',
-    sql: q('select reveal_member_cpr($1) as cpr', (i) => [i.otherMember]),
+    sql: q(`select reveal_member_cpr($1, 'Kontrol') as cpr`, (i) => [i.otherMember]),
     allowed: only('managerA'),
   },
   {

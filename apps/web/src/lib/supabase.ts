@@ -3,6 +3,7 @@
 // prefixed `base64-`; @supabase/ssr's browser client writes them that way and uses PKCE.
 import { createBrowserClient } from '@supabase/ssr';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '@club/schemas';
 import type { AppConfig } from './app-config';
 import { createRetryingFetch } from './retrying-fetch';
 
@@ -13,10 +14,13 @@ export const sessionCookieOptions = {
   maxAge: 400 * 24 * 60 * 60,
 };
 
-let client: SupabaseClient | undefined;
+/** The client typed by the generated schema: from(), select() and rpc() are checked against it. */
+export type AppSupabaseClient = SupabaseClient<Database>;
 
-export function createSupabase(config: AppConfig): SupabaseClient {
-  client = createBrowserClient(config.supabaseUrl, config.anonKey, {
+let client: AppSupabaseClient | undefined;
+
+export function createSupabase(config: AppConfig): AppSupabaseClient {
+  client = createBrowserClient<Database>(config.supabaseUrl, config.anonKey, {
     cookieOptions: sessionCookieOptions,
     cookieEncoding: 'base64url',
     isSingleton: false,
@@ -27,11 +31,11 @@ export function createSupabase(config: AppConfig): SupabaseClient {
 }
 
 /** Lets tests hand in a client of their own. */
-export function setSupabase(next: SupabaseClient): void {
+export function setSupabase(next: AppSupabaseClient): void {
   client = next;
 }
 
-export function supabase(): SupabaseClient {
+export function supabase(): AppSupabaseClient {
   if (!client) throw new Error('The supabase client has not been created');
   return client;
 }

@@ -120,7 +120,11 @@ export function DetailVolunteersSection({
   const mark = async (s: SignupRecord, column: 'checked_in_at' | 'checked_out_at') => {
     const { error } = await supabase()
       .from('volunteer_signups')
-      .update({ [column]: new Date().toISOString() })
+      .update(
+        column === 'checked_in_at'
+          ? { checked_in_at: new Date().toISOString() }
+          : { checked_out_at: new Date().toISOString() },
+      )
       .eq('id', s.id);
     if (error) toast({ variant: 'destructive', title: t(describeEventError(error)) });
     await refresh();

@@ -50,6 +50,7 @@ export function EditorScheduleSection(props: EditorSectionProps & { timeZone: st
     queryKey: ['recurrence-preview', request, props.timeZone],
     enabled: ready,
     queryFn: async () => {
+      if (request.first === undefined) return [];
       const { data, error } = await supabase().rpc('recurrence_starts', {
         p_first: request.first,
         p_rule: request.rule,

@@ -1,6 +1,7 @@
 // The editor's working copy of an event: every field as the text its input holds, wall-clock
 // times in the community's time zone. `draftFromEvent` fills it from the stored event and
 // `documentFromDraft` turns it into the JSON document `save_event` takes.
+import type { Json } from '@club/schemas';
 import type {
   EventKind,
   EventRecord,
@@ -233,7 +234,7 @@ export function nextStatus(current: EventStatus | undefined, choice: PublishChoi
 export function documentFromDraft(
   draft: EventDraft,
   context: { id?: string; communityId: string; timeZone: string; status: EventStatus },
-): Record<string, unknown> {
+): { [key: string]: Json } {
   const at = (value: string) => (value ? (zonedInputToIso(value, context.timeZone) ?? null) : null);
   return {
     ...(context.id ? { id: context.id } : {}),

@@ -1,9 +1,12 @@
-// The rows the events screens read, as the data service returns them (snake_case wire names).
-export type EventStatus = 'draft' | 'scheduled' | 'published' | 'cancelled';
-export type EventVisibility = 'public' | 'members' | 'invite_only' | 'hidden';
-export type EventKind = 'internal' | 'external';
-export type RepeatRule =
-  'never' | 'weekly' | 'biweekly' | 'monthly' | 'yearly' | 'first_weekday' | 'last_weekday';
+// The rows the events screens read, as the data service returns them (snake_case wire names),
+// derived from the generated database types so a renamed or retyped column fails typecheck.
+import type { Enums, Tables } from '@club/schemas';
+import type { NonNullFields } from '../../lib/row-types';
+
+export type EventStatus = Enums<'event_status'>;
+export type EventVisibility = Enums<'event_visibility'>;
+export type EventKind = Enums<'event_kind'>;
+export type RepeatRule = Enums<'repeat_rule'>;
 
 export const eventStatuses: EventStatus[] = ['draft', 'scheduled', 'published', 'cancelled'];
 export const eventVisibilities: EventVisibility[] = ['public', 'members', 'invite_only', 'hidden'];
@@ -18,130 +21,130 @@ export const repeatRules: RepeatRule[] = [
   'last_weekday',
 ];
 
-export interface EventSummary {
-  id: string;
-  title: string;
-  location: string | null;
-  starts_at: string;
-  ends_at: string | null;
-  status: EventStatus;
-  effective_status: EventStatus;
-  release_at: string | null;
-  visibility: EventVisibility;
-  kind: EventKind;
-  repeat: RepeatRule;
-  series_id: string | null;
-  capacity: number | null;
-  tickets_sold: number;
-  revenue_ore: string | number;
-}
+/** A row of the event_admin_summaries view; a view's columns are nullable to the generator,
+ * these ones never are (they come from events' not-null columns and aggregates). */
+export type EventSummary = NonNullFields<
+  Pick<
+    Tables<'event_admin_summaries'>,
+    | 'id'
+    | 'title'
+    | 'location'
+    | 'starts_at'
+    | 'ends_at'
+    | 'release_at'
+    | 'visibility'
+    | 'kind'
+    | 'repeat'
+    | 'series_id'
+    | 'capacity'
+    | 'tickets_sold'
+    | 'revenue_ore'
+  >,
+  'id' | 'title' | 'starts_at' | 'visibility' | 'kind' | 'repeat' | 'tickets_sold' | 'revenue_ore'
+> & { status: EventStatus; effective_status: EventStatus };
 
-export interface TicketRecord {
-  id: string;
-  name: string;
-  participant_limit: number | null;
-  join_opens_at: string | null;
-  join_closes_at: string | null;
-  refund_closes_at: string | null;
-  price_ore: number;
-  currency: string;
-  sort_order: number;
-}
+export type TicketRecord = Pick<
+  Tables<'tickets'>,
+  | 'id'
+  | 'name'
+  | 'participant_limit'
+  | 'join_opens_at'
+  | 'join_closes_at'
+  | 'refund_closes_at'
+  | 'price_ore'
+  | 'currency'
+  | 'sort_order'
+>;
 
-export interface AddonOptionRecord {
-  id: string;
-  title: string;
-  price_ore: number;
-  capacity: number | null;
-  hint: string | null;
-  sort_order: number;
-}
+export type AddonOptionRecord = Pick<
+  Tables<'addon_options'>,
+  'id' | 'title' | 'price_ore' | 'capacity' | 'hint' | 'sort_order'
+>;
 
-export interface AddonRecord {
-  id: string;
-  name: string;
-  min_per_person: number;
-  max_per_person: number | null;
-  sort_order: number;
-  addon_options: AddonOptionRecord[];
-}
+export type AddonRecord = Pick<
+  Tables<'event_addons'>,
+  'id' | 'name' | 'min_per_person' | 'max_per_person' | 'sort_order'
+> & { addon_options: AddonOptionRecord[] };
 
-export interface TimeslotRecord {
-  id: string;
-  starts_at: string;
-  ends_at: string;
-  slots: number | null;
-}
+export type TimeslotRecord = Pick<Tables<'volunteer_timeslots'>, 'id' | 'starts_at' | 'ends_at' | 'slots'>;
 
-export interface JobRecord {
-  id: string;
-  title: string;
-  description: string | null;
-  relevant_roles: string[];
-  compensation: string | null;
-  slots: number;
-  volunteer_timeslots: TimeslotRecord[];
-}
+export type JobRecord = Pick<
+  Tables<'volunteer_jobs'>,
+  'id' | 'title' | 'description' | 'relevant_roles' | 'compensation' | 'slots'
+> & { volunteer_timeslots: TimeslotRecord[] };
 
-export interface InvitationRecord {
-  id: string;
-  member_id: string | null;
-  group_id: string | null;
-  tag_id: string | null;
-}
+export type InvitationRecord = Pick<Tables<'event_invitations'>, 'id' | 'member_id' | 'group_id' | 'tag_id'>;
 
-export interface EventRecord {
-  id: string;
-  community_id: string;
-  title: string;
-  location: string | null;
-  description: string | null;
-  image_path: string | null;
-  starts_at: string;
-  ends_at: string | null;
-  status: EventStatus;
-  release_at: string | null;
-  published_at: string | null;
-  cancelled_at: string | null;
-  visibility: EventVisibility;
-  kind: EventKind;
-  repeat: RepeatRule;
-  repeat_until: string | null;
-  series_id: string | null;
+export type EventRecord = Pick<
+  Tables<'events'>,
+  | 'id'
+  | 'community_id'
+  | 'title'
+  | 'location'
+  | 'description'
+  | 'image_path'
+  | 'starts_at'
+  | 'ends_at'
+  | 'status'
+  | 'release_at'
+  | 'published_at'
+  | 'cancelled_at'
+  | 'visibility'
+  | 'kind'
+  | 'repeat'
+  | 'repeat_until'
+  | 'series_id'
+> & {
   tickets: TicketRecord[];
   event_addons: AddonRecord[];
   volunteer_jobs: JobRecord[];
   event_invitations: InvitationRecord[];
-}
+};
 
-export interface ParticipantRecord {
-  id: string;
-  ticket_id: string;
-  ticket_name: string;
-  member_id: string;
-  member_name: string;
-  member_email: string | null;
-  quantity: number;
+/** A row of the event_admin_participants view (its columns are never null in practice). */
+export type ParticipantRecord = NonNullFields<
+  Pick<
+    Tables<'event_admin_participants'>,
+    | 'id'
+    | 'ticket_id'
+    | 'ticket_name'
+    | 'member_id'
+    | 'member_name'
+    | 'member_email'
+    | 'quantity'
+    | 'total_ore'
+    | 'currency'
+    | 'purchased_at'
+    | 'checked_in_at'
+  >,
+  | 'id'
+  | 'ticket_id'
+  | 'ticket_name'
+  | 'member_id'
+  | 'member_name'
+  | 'quantity'
+  | 'total_ore'
+  | 'currency'
+  | 'purchased_at'
+> & {
   status: 'active' | 'cancelled';
-  total_ore: number;
-  currency: string;
-  purchased_at: string;
-  checked_in_at: string | null;
   addons: { option_id: string; title: string; addon: string; quantity: number; unit_price_ore: number }[];
-}
+};
 
-export interface SignupRecord {
-  id: string;
-  job_id: string;
-  timeslot_id: string | null;
-  member_id: string | null;
-  guest_name: string | null;
-  guest_email: string | null;
+export type SignupRecord = Pick<
+  Tables<'volunteer_signups'>,
+  | 'id'
+  | 'job_id'
+  | 'timeslot_id'
+  | 'member_id'
+  | 'guest_name'
+  | 'guest_email'
+  | 'checked_in_at'
+  | 'checked_out_at'
+> & {
   status: 'signed_up' | 'cancelled';
-  checked_in_at: string | null;
-  checked_out_at: string | null;
-  members: { first_name: string | null; last_name: string | null } | null;
-}
+  members: Pick<Tables<'members'>, 'first_name' | 'last_name'> | null;
+};
 
 /** Members, groups and tags of the community that an event can invite. */
 export interface Invitee {

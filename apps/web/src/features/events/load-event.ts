@@ -4,13 +4,12 @@
 import { supabase } from '../../lib/supabase';
 import type { EventRecord, ParticipantRecord, SignupRecord } from './event-records';
 
-const eventColumns =
-  `id, community_id, title, location, description, image_path, starts_at, ends_at, status, release_at,
+const eventColumns = `id, community_id, title, location, description, image_path, starts_at, ends_at, status, release_at,
   published_at, cancelled_at, visibility, kind, repeat, repeat_until, series_id,
   tickets(id, name, participant_limit, join_opens_at, join_closes_at, refund_closes_at, price_ore, currency, sort_order),
   event_addons(id, name, min_per_person, max_per_person, sort_order, addon_options(id, title, price_ore, capacity, hint, sort_order)),
   volunteer_jobs(id, title, description, relevant_roles, compensation, slots, volunteer_timeslots(id, starts_at, ends_at, slots)),
-  event_invitations(id, member_id, group_id, tag_id)`.replace(/\s+/g, ' ');
+  event_invitations(id, member_id, group_id, tag_id)`;
 
 export class EventNotFoundError extends Error {
   constructor() {
@@ -41,7 +40,7 @@ export async function loadEvent(id: string): Promise<EventRecord> {
   const { data, error } = await supabase().from('events').select(eventColumns).eq('id', id).maybeSingle();
   if (error) throw error;
   if (!data) throw new EventNotFoundError();
-  return sortParts(data as unknown as EventRecord);
+  return sortParts(data);
 }
 
 export async function loadParticipants(eventId: string): Promise<ParticipantRecord[]> {

@@ -39,5 +39,5 @@ export async function loadMemberNames(ids: string[]): Promise<Map<string, string
   if (ids.length === 0) return new Map();
   const { data, error } = await supabase().from('members').select('id, full_name').in('id', ids);
   if (error) throw error;
-  return new Map((data ?? []).map((m: { id: string; full_name: string }) => [m.id, m.full_name]));
+  return new Map((data ?? []).map((m) => [m.id, m.full_name ?? '']));
 }

@@ -1,0 +1,120 @@
+// Import parsing and row checks: Danish Excel CSV (semicolons, Windows-1252, BOM), column
+// guessing, and per-row problems by field.
+import { describe, expect, it } from 'vitest';
+import { decodeCsvBytes, parseCsvText, readImportFile } from './decode-import-file';
+import { guessMapping } from './import-fields';
+import { checkImportRows } from './validate-import-rows';
+
+const windows1252 = (text: string) =>
+  Uint8Array.from(
+    [...text].map((c) => ({ æ: 0xe6, ø: 0xf8, å: 0xe5, Æ: 0xc6, Ø: 0xd8, Å: 0xc5 })[c] ?? c.charCodeAt(0)),
+  );
+
+const fileOf = (name: string, bytes: Uint8Array) => ({
+  name,
+  size: bytes.length,
+  arrayBuffer: async () => bytes.slice().buffer,
+});
+
+describe('decoding', () => {
+  it('reads Windows-1252 so æ, ø and å survive', async () => {
+    const grid = await readImportFile(
+      fileOf('medlemmer.csv', windows1252('Fornavn;Efternavn\r\nSøren;Ærø\r\nÅse;Bæk\r\n')),
+    );
+    expect(grid.encoding).toBe('windows-1252');
+    expect(grid.headers).toEqual(['Fornavn', 'Efternavn']);
+    expect(grid.rows).toEqual([
+      ['Søren', 'Ærø'],
+      ['Åse', 'Bæk'],
+    ]);
+  });
+
+  it('drops a UTF-8 byte order mark from the first column name', () => {
+    const bytes = new TextEncoder().encode('\uFEFFFornavn;E-mail\nKaren;k@example.dk');
+    const { text, encoding } = decodeCsvBytes(bytes);
+    expect(encoding).toBe('utf-8');
+    expect(parseCsvText(text)[0]).toEqual(['Fornavn', 'E-mail']);
+  });
+
+  it('detects commas too, and refuses empty, huge and old .xls files', async () => {
+    expect(parseCsvText('first name,email\nKaren,k@example.dk')).toEqual([
+      ['first name', 'email'],
+      ['Karen', 'k@example.dk'],
+    ]);
+    await expect(readImportFile(fileOf('tom.csv', new Uint8Array()))).rejects.toMatchObject({
+      problem: 'empty',
+    });
+    await expect(
+      readImportFile({
+        name: 'stor.csv',
+        size: 50 * 1024 * 1024,
+        arrayBuffer: async () => new ArrayBuffer(0),
+      }),
+    ).rejects.toMatchObject({ problem: 'too_large' });
+    await expect(readImportFile(fileOf('gammel.xls', new Uint8Array([1])))).rejects.toMatchObject({
+      problem: 'unsupported',
+    });
+  });
+});
+
+describe('checking rows', () => {
+  const headers = ['Fornavn', 'Efternavn', 'E-mail', 'Mobil', 'Køn', 'Fødselsdato', 'Postnr', 'By', 'CPR'];
+  const postcodes = new Map([['8000', 'Aarhus C']]);
+
+  it('maps Danish column names by themselves', () => {
+    expect(guessMapping(headers)).toEqual({
+      first_name: 0,
+      last_name: 1,
+      email: 2,
+      phone: 3,
+      gender: 4,
+      birth_date: 5,
+      postal_code: 6,
+      city: 7,
+      cpr: 8,
+    });
+  });
+
+  it('normalises good values and names every problem by line and field', () => {
+    const rows = [
+      [
+        'Karen',
+        'Østergaard',
+        'Karen@Example.dk',
+        '20 30 40 50',
+        'K',
+        '15.03.1987',
+        '8000',
+        'aarhus',
+        '150387-1234',
+      ],
+      ['', 'Uden', 'ikke-en-mail', '123', 'x', '31-02-2000', '0000', '', '320187-1234'],
+    ];
+    const [good, bad] = checkImportRows(rows, guessMapping(headers), postcodes);
+    expect(good).toEqual({
+      line: 2,
+      problems: [],
+      values: {
+        first_name: 'Karen',
+        last_name: 'Østergaard',
+        email: 'karen@example.dk',
+        phone: '+4520304050',
+        gender: 'female',
+        birth_date: '1987-03-15',
+        postal_code: '8000',
+        city: 'Aarhus C',
+        cpr: '150387-1234',
+      },
+    });
+    expect(bad!.line).toBe(3);
+    expect(bad!.problems.map((p) => `${p.field}:${p.problem}`)).toEqual([
+      'email:invalid_email',
+      'phone:invalid_phone',
+      'gender:invalid_gender',
+      'birth_date:invalid_date',
+      'postal_code:unknown_postcode',
+      'cpr:invalid_cpr',
+      'first_name:required',
+    ]);
+  });
+});

@@ -1,0 +1,2929 @@
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
+
+export type Database = {
+  public: {
+    Tables: {
+      addon_options: {
+        Row: {
+          addon_id: string
+          capacity: number | null
+          community_id: string
+          hint: string | null
+          id: string
+          price_ore: number
+          sort_order: number
+          title: string
+        }
+        Insert: {
+          addon_id: string
+          capacity?: number | null
+          community_id: string
+          hint?: string | null
+          id?: string
+          price_ore?: number
+          sort_order?: number
+          title: string
+        }
+        Update: {
+          addon_id?: string
+          capacity?: number | null
+          community_id?: string
+          hint?: string | null
+          id?: string
+          price_ore?: number
+          sort_order?: number
+          title?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "addon_options_addon_id_community_id_fkey"
+            columns: ["addon_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "event_addons"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      billing_accounts: {
+        Row: {
+          city: string | null
+          community_id: string
+          created_at: string
+          cvr: string | null
+          ean: string | null
+          email: string | null
+          id: string
+          kind: string
+          member_id: string | null
+          name: string
+          payment_terms_id: string | null
+          plan_id: string | null
+          postal_code: string | null
+          street: string | null
+        }
+        Insert: {
+          city?: string | null
+          community_id: string
+          created_at?: string
+          cvr?: string | null
+          ean?: string | null
+          email?: string | null
+          id?: string
+          kind?: string
+          member_id?: string | null
+          name: string
+          payment_terms_id?: string | null
+          plan_id?: string | null
+          postal_code?: string | null
+          street?: string | null
+        }
+        Update: {
+          city?: string | null
+          community_id?: string
+          created_at?: string
+          cvr?: string | null
+          ean?: string | null
+          email?: string | null
+          id?: string
+          kind?: string
+          member_id?: string | null
+          name?: string
+          payment_terms_id?: string | null
+          plan_id?: string | null
+          postal_code?: string | null
+          street?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "billing_accounts_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_payment_terms_id_community_id_fkey"
+            columns: ["payment_terms_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "payment_terms"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_plan_id_community_id_fkey"
+            columns: ["plan_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_plans"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      billing_plans: {
+        Row: {
+          active: boolean
+          billing_interval: Database["public"]["Enums"]["billing_interval"]
+          community_id: string
+          created_at: string
+          currency: string
+          description: string | null
+          id: string
+          name: string
+          price_ore: number
+          vat_exempt: boolean
+          vat_rate_bp: number
+        }
+        Insert: {
+          active?: boolean
+          billing_interval?: Database["public"]["Enums"]["billing_interval"]
+          community_id: string
+          created_at?: string
+          currency?: string
+          description?: string | null
+          id?: string
+          name: string
+          price_ore: number
+          vat_exempt?: boolean
+          vat_rate_bp?: number
+        }
+        Update: {
+          active?: boolean
+          billing_interval?: Database["public"]["Enums"]["billing_interval"]
+          community_id?: string
+          created_at?: string
+          currency?: string
+          description?: string | null
+          id?: string
+          name?: string
+          price_ore?: number
+          vat_exempt?: boolean
+          vat_rate_bp?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "billing_plans_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      booking_products: {
+        Row: {
+          account_id: string | null
+          availability: Database["public"]["Enums"]["booking_availability"]
+          capacity: number
+          club_id: string | null
+          community_id: string
+          created_at: string
+          currency: string
+          deleted_at: string | null
+          description: string | null
+          id: string
+          image_path: string | null
+          max_duration_minutes: number | null
+          name: string
+          price_mode: Database["public"]["Enums"]["booking_price_mode"]
+          price_ore: number
+          require_contact_sharing: boolean
+        }
+        Insert: {
+          account_id?: string | null
+          availability?: Database["public"]["Enums"]["booking_availability"]
+          capacity?: number
+          club_id?: string | null
+          community_id: string
+          created_at?: string
+          currency?: string
+          deleted_at?: string | null
+          description?: string | null
+          id?: string
+          image_path?: string | null
+          max_duration_minutes?: number | null
+          name: string
+          price_mode?: Database["public"]["Enums"]["booking_price_mode"]
+          price_ore?: number
+          require_contact_sharing?: boolean
+        }
+        Update: {
+          account_id?: string | null
+          availability?: Database["public"]["Enums"]["booking_availability"]
+          capacity?: number
+          club_id?: string | null
+          community_id?: string
+          created_at?: string
+          currency?: string
+          deleted_at?: string | null
+          description?: string | null
+          id?: string
+          image_path?: string | null
+          max_duration_minutes?: number | null
+          name?: string
+          price_mode?: Database["public"]["Enums"]["booking_price_mode"]
+          price_ore?: number
+          require_contact_sharing?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_products_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_accounts"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_products_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_products_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      bookings: {
+        Row: {
+          cancelled_at: string | null
+          checked_in_at: string | null
+          community_id: string
+          contact_shared: boolean
+          created_at: string
+          currency: string
+          ends_at: string
+          id: string
+          member_id: string
+          note: string | null
+          price_ore: number
+          product_id: string
+          starts_at: string
+          status: Database["public"]["Enums"]["booking_status"]
+        }
+        Insert: {
+          cancelled_at?: string | null
+          checked_in_at?: string | null
+          community_id: string
+          contact_shared?: boolean
+          created_at?: string
+          currency?: string
+          ends_at: string
+          id?: string
+          member_id: string
+          note?: string | null
+          price_ore?: number
+          product_id: string
+          starts_at: string
+          status?: Database["public"]["Enums"]["booking_status"]
+        }
+        Update: {
+          cancelled_at?: string | null
+          checked_in_at?: string | null
+          community_id?: string
+          contact_shared?: boolean
+          created_at?: string
+          currency?: string
+          ends_at?: string
+          id?: string
+          member_id?: string
+          note?: string | null
+          price_ore?: number
+          product_id?: string
+          starts_at?: string
+          status?: Database["public"]["Enums"]["booking_status"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "bookings_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "bookings_product_id_community_id_fkey"
+            columns: ["product_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      clubs: {
+        Row: {
+          community_id: string
+          created_at: string
+          cvr: string | null
+          description: string | null
+          id: string
+          logo_path: string | null
+          name: string
+        }
+        Insert: {
+          community_id: string
+          created_at?: string
+          cvr?: string | null
+          description?: string | null
+          id?: string
+          logo_path?: string | null
+          name: string
+        }
+        Update: {
+          community_id?: string
+          created_at?: string
+          cvr?: string | null
+          description?: string | null
+          id?: string
+          logo_path?: string | null
+          name?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "clubs_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      communities: {
+        Row: {
+          created_at: string
+          currency: string
+          cvr: string | null
+          default_language: string
+          id: string
+          logo_path: string | null
+          name: string
+          slug: string
+          time_zone: string
+        }
+        Insert: {
+          created_at?: string
+          currency?: string
+          cvr?: string | null
+          default_language?: string
+          id?: string
+          logo_path?: string | null
+          name: string
+          slug: string
+          time_zone?: string
+        }
+        Update: {
+          created_at?: string
+          currency?: string
+          cvr?: string | null
+          default_language?: string
+          id?: string
+          logo_path?: string | null
+          name?: string
+          slug?: string
+          time_zone?: string
+        }
+        Relationships: []
+      }
+      cpr_audit: {
+        Row: {
+          action: string
+          at: string
+          community_id: string
+          id: number
+          member_id: string | null
+          reason: string | null
+          viewer_user_id: string | null
+        }
+        Insert: {
+          action: string
+          at?: string
+          community_id: string
+          id?: never
+          member_id?: string | null
+          reason?: string | null
+          viewer_user_id?: string | null
+        }
+        Update: {
+          action?: string
+          at?: string
+          community_id?: string
+          id?: never
+          member_id?: string | null
+          reason?: string | null
+          viewer_user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "cpr_audit_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      dk_postcodes: {
+        Row: {
+          city: string
+          code: string
+        }
+        Insert: {
+          city: string
+          code: string
+        }
+        Update: {
+          city?: string
+          code?: string
+        }
+        Relationships: []
+      }
+      event_addons: {
+        Row: {
+          community_id: string
+          event_id: string
+          id: string
+          max_per_person: number | null
+          min_per_person: number
+          name: string
+          sort_order: number
+        }
+        Insert: {
+          community_id: string
+          event_id: string
+          id?: string
+          max_per_person?: number | null
+          min_per_person?: number
+          name: string
+          sort_order?: number
+        }
+        Update: {
+          community_id?: string
+          event_id?: string
+          id?: string
+          max_per_person?: number | null
+          min_per_person?: number
+          name?: string
+          sort_order?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_addons_event_id_community_id_fkey"
+            columns: ["event_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "event_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "event_addons_event_id_community_id_fkey"
+            columns: ["event_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      event_invitations: {
+        Row: {
+          community_id: string
+          created_at: string
+          event_id: string
+          group_id: string | null
+          id: string
+          member_id: string | null
+          tag_id: string | null
+        }
+        Insert: {
+          community_id: string
+          created_at?: string
+          event_id: string
+          group_id?: string | null
+          id?: string
+          member_id?: string | null
+          tag_id?: string | null
+        }
+        Update: {
+          community_id?: string
+          created_at?: string
+          event_id?: string
+          group_id?: string | null
+          id?: string
+          member_id?: string | null
+          tag_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_invitations_event_id_community_id_fkey"
+            columns: ["event_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "event_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "event_invitations_event_id_community_id_fkey"
+            columns: ["event_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "event_invitations_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "event_invitations_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "event_invitations_tag_id_community_id_fkey"
+            columns: ["tag_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "tags"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      event_tags: {
+        Row: {
+          community_id: string
+          event_id: string
+          tag_id: string
+        }
+        Insert: {
+          community_id: string
+          event_id: string
+          tag_id: string
+        }
+        Update: {
+          community_id?: string
+          event_id?: string
+          tag_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "event_tags_event_id_community_id_fkey"
+            columns: ["event_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "event_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "event_tags_event_id_community_id_fkey"
+            columns: ["event_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "event_tags_tag_id_community_id_fkey"
+            columns: ["tag_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "tags"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      events: {
+        Row: {
+          cancelled_at: string | null
+          club_id: string | null
+          community_id: string
+          created_at: string
+          created_by: string | null
+          description: string | null
+          ends_at: string | null
+          id: string
+          image_path: string | null
+          kind: Database["public"]["Enums"]["event_kind"]
+          location: string | null
+          published_at: string | null
+          release_at: string | null
+          repeat: Database["public"]["Enums"]["repeat_rule"]
+          repeat_until: string | null
+          series_id: string | null
+          starts_at: string
+          status: Database["public"]["Enums"]["event_status"]
+          title: string
+          updated_at: string
+          visibility: Database["public"]["Enums"]["event_visibility"]
+        }
+        Insert: {
+          cancelled_at?: string | null
+          club_id?: string | null
+          community_id: string
+          created_at?: string
+          created_by?: string | null
+          description?: string | null
+          ends_at?: string | null
+          id?: string
+          image_path?: string | null
+          kind?: Database["public"]["Enums"]["event_kind"]
+          location?: string | null
+          published_at?: string | null
+          release_at?: string | null
+          repeat?: Database["public"]["Enums"]["repeat_rule"]
+          repeat_until?: string | null
+          series_id?: string | null
+          starts_at: string
+          status?: Database["public"]["Enums"]["event_status"]
+          title: string
+          updated_at?: string
+          visibility?: Database["public"]["Enums"]["event_visibility"]
+        }
+        Update: {
+          cancelled_at?: string | null
+          club_id?: string | null
+          community_id?: string
+          created_at?: string
+          created_by?: string | null
+          description?: string | null
+          ends_at?: string | null
+          id?: string
+          image_path?: string | null
+          kind?: Database["public"]["Enums"]["event_kind"]
+          location?: string | null
+          published_at?: string | null
+          release_at?: string | null
+          repeat?: Database["public"]["Enums"]["repeat_rule"]
+          repeat_until?: string | null
+          series_id?: string | null
+          starts_at?: string
+          status?: Database["public"]["Enums"]["event_status"]
+          title?: string
+          updated_at?: string
+          visibility?: Database["public"]["Enums"]["event_visibility"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "events_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "events_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "events_series_id_fkey"
+            columns: ["series_id"]
+            isOneToOne: false
+            referencedRelation: "event_admin_summaries"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "events_series_id_fkey"
+            columns: ["series_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      group_fee_charges: {
+        Row: {
+          amount_ore: number
+          community_id: string
+          created_at: string
+          group_id: string
+          group_member_id: string
+          id: string
+          invoice_id: string
+          member_id: string
+          period_start: string
+        }
+        Insert: {
+          amount_ore: number
+          community_id: string
+          created_at?: string
+          group_id: string
+          group_member_id: string
+          id?: string
+          invoice_id: string
+          member_id: string
+          period_start: string
+        }
+        Update: {
+          amount_ore?: number
+          community_id?: string
+          created_at?: string
+          group_id?: string
+          group_member_id?: string
+          id?: string
+          invoice_id?: string
+          member_id?: string
+          period_start?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "group_fee_charges_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_fee_charges_group_member_id_fkey"
+            columns: ["group_member_id"]
+            isOneToOne: false
+            referencedRelation: "group_members"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "group_fee_charges_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_fee_charges_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      group_members: {
+        Row: {
+          community_id: string
+          group_id: string
+          id: string
+          joined_at: string
+          left_at: string | null
+          member_id: string
+          payment_status: string
+          role: string
+          welcome_sent_at: string | null
+        }
+        Insert: {
+          community_id: string
+          group_id: string
+          id?: string
+          joined_at?: string
+          left_at?: string | null
+          member_id: string
+          payment_status?: string
+          role?: string
+          welcome_sent_at?: string | null
+        }
+        Update: {
+          community_id?: string
+          group_id?: string
+          id?: string
+          joined_at?: string
+          left_at?: string | null
+          member_id?: string
+          payment_status?: string
+          role?: string
+          welcome_sent_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "group_members_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_members_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      group_tags: {
+        Row: {
+          community_id: string
+          group_id: string
+          tag_id: string
+        }
+        Insert: {
+          community_id: string
+          group_id: string
+          tag_id: string
+        }
+        Update: {
+          community_id?: string
+          group_id?: string
+          tag_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "group_tags_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_tags_tag_id_community_id_fkey"
+            columns: ["tag_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "tags"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      groups: {
+        Row: {
+          archived: boolean
+          archived_at: string | null
+          club_id: string | null
+          community_id: string
+          cover_image_path: string | null
+          created_at: string
+          currency: string
+          description: string | null
+          id: string
+          owner_member_id: string | null
+          payment_frequency:
+            | Database["public"]["Enums"]["payment_frequency"]
+            | null
+          price_ore: number
+          title: string
+          visibility: Database["public"]["Enums"]["group_visibility"]
+          welcome_email: string | null
+        }
+        Insert: {
+          archived?: boolean
+          archived_at?: string | null
+          club_id?: string | null
+          community_id: string
+          cover_image_path?: string | null
+          created_at?: string
+          currency?: string
+          description?: string | null
+          id?: string
+          owner_member_id?: string | null
+          payment_frequency?:
+            | Database["public"]["Enums"]["payment_frequency"]
+            | null
+          price_ore?: number
+          title: string
+          visibility?: Database["public"]["Enums"]["group_visibility"]
+          welcome_email?: string | null
+        }
+        Update: {
+          archived?: boolean
+          archived_at?: string | null
+          club_id?: string | null
+          community_id?: string
+          cover_image_path?: string | null
+          created_at?: string
+          currency?: string
+          description?: string | null
+          id?: string
+          owner_member_id?: string | null
+          payment_frequency?:
+            | Database["public"]["Enums"]["payment_frequency"]
+            | null
+          price_ore?: number
+          title?: string
+          visibility?: Database["public"]["Enums"]["group_visibility"]
+          welcome_email?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "groups_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "groups_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "groups_owner_member_id_community_id_fkey"
+            columns: ["owner_member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      invoice_lines: {
+        Row: {
+          community_id: string
+          description: string
+          id: string
+          invoice_id: string
+          net_ore: number | null
+          quantity: number
+          sort_order: number
+          unit_price_ore: number
+          vat_exempt: boolean
+          vat_ore: number | null
+          vat_rate_bp: number
+        }
+        Insert: {
+          community_id: string
+          description: string
+          id?: string
+          invoice_id: string
+          net_ore?: never
+          quantity?: number
+          sort_order?: number
+          unit_price_ore: number
+          vat_exempt?: boolean
+          vat_ore?: never
+          vat_rate_bp?: number
+        }
+        Update: {
+          community_id?: string
+          description?: string
+          id?: string
+          invoice_id?: string
+          net_ore?: never
+          quantity?: number
+          sort_order?: number
+          unit_price_ore?: number
+          vat_exempt?: boolean
+          vat_ore?: never
+          vat_rate_bp?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invoice_lines_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      invoice_payments: {
+        Row: {
+          amount_ore: number
+          community_id: string
+          id: string
+          invoice_id: string
+          method: Database["public"]["Enums"]["payment_method"]
+          paid_at: string
+          reference: string | null
+        }
+        Insert: {
+          amount_ore: number
+          community_id: string
+          id?: string
+          invoice_id: string
+          method: Database["public"]["Enums"]["payment_method"]
+          paid_at?: string
+          reference?: string | null
+        }
+        Update: {
+          amount_ore?: number
+          community_id?: string
+          id?: string
+          invoice_id?: string
+          method?: Database["public"]["Enums"]["payment_method"]
+          paid_at?: string
+          reference?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invoice_payments_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      invoices: {
+        Row: {
+          account_id: string
+          community_id: string
+          created_at: string
+          currency: string
+          due_on: string | null
+          id: string
+          issued_on: string | null
+          note: string | null
+          number: number | null
+          paid_ore: number
+          status: Database["public"]["Enums"]["invoice_status"]
+          subtotal_ore: number
+          total_ore: number
+          vat_ore: number
+        }
+        Insert: {
+          account_id: string
+          community_id: string
+          created_at?: string
+          currency?: string
+          due_on?: string | null
+          id?: string
+          issued_on?: string | null
+          note?: string | null
+          number?: number | null
+          paid_ore?: number
+          status?: Database["public"]["Enums"]["invoice_status"]
+          subtotal_ore?: number
+          total_ore?: number
+          vat_ore?: number
+        }
+        Update: {
+          account_id?: string
+          community_id?: string
+          created_at?: string
+          currency?: string
+          due_on?: string | null
+          id?: string
+          issued_on?: string | null
+          note?: string | null
+          number?: number | null
+          paid_ore?: number
+          status?: Database["public"]["Enums"]["invoice_status"]
+          subtotal_ore?: number
+          total_ore?: number
+          vat_ore?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invoices_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_accounts"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoices_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      kb_articles: {
+        Row: {
+          author_id: string | null
+          body: string
+          category_id: string | null
+          community_id: string
+          created_at: string
+          id: string
+          pinned: boolean
+          published_at: string | null
+          slug: string
+          sort_order: number
+          status: Database["public"]["Enums"]["kb_article_status"]
+          summary: string | null
+          title: string
+          updated_at: string
+          updated_by: string | null
+          visibility: Database["public"]["Enums"]["kb_visibility"]
+        }
+        Insert: {
+          author_id?: string | null
+          body?: string
+          category_id?: string | null
+          community_id: string
+          created_at?: string
+          id?: string
+          pinned?: boolean
+          published_at?: string | null
+          slug: string
+          sort_order?: number
+          status?: Database["public"]["Enums"]["kb_article_status"]
+          summary?: string | null
+          title: string
+          updated_at?: string
+          updated_by?: string | null
+          visibility?: Database["public"]["Enums"]["kb_visibility"]
+        }
+        Update: {
+          author_id?: string | null
+          body?: string
+          category_id?: string | null
+          community_id?: string
+          created_at?: string
+          id?: string
+          pinned?: boolean
+          published_at?: string | null
+          slug?: string
+          sort_order?: number
+          status?: Database["public"]["Enums"]["kb_article_status"]
+          summary?: string | null
+          title?: string
+          updated_at?: string
+          updated_by?: string | null
+          visibility?: Database["public"]["Enums"]["kb_visibility"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "kb_articles_category_id_community_id_fkey"
+            columns: ["category_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "kb_categories"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "kb_articles_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      kb_categories: {
+        Row: {
+          community_id: string
+          created_at: string
+          description: string | null
+          id: string
+          name: string
+          sort_order: number
+          updated_at: string
+        }
+        Insert: {
+          community_id: string
+          created_at?: string
+          description?: string | null
+          id?: string
+          name: string
+          sort_order?: number
+          updated_at?: string
+        }
+        Update: {
+          community_id?: string
+          created_at?: string
+          description?: string | null
+          id?: string
+          name?: string
+          sort_order?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "kb_categories_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      member_certificates: {
+        Row: {
+          community_id: string
+          created_at: string
+          expires_on: string | null
+          id: string
+          issued_on: string | null
+          kind: string
+          member_id: string
+          status: string
+        }
+        Insert: {
+          community_id: string
+          created_at?: string
+          expires_on?: string | null
+          id?: string
+          issued_on?: string | null
+          kind: string
+          member_id: string
+          status?: string
+        }
+        Update: {
+          community_id?: string
+          created_at?: string
+          expires_on?: string | null
+          id?: string
+          issued_on?: string | null
+          kind?: string
+          member_id?: string
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "member_certificates_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      member_cpr: {
+        Row: {
+          community_id: string
+          cpr_encrypted: string
+          cpr_hash: string
+          cpr_masked: string
+          legal_basis: string
+          member_id: string
+          recorded_at: string
+          recorded_by: string | null
+        }
+        Insert: {
+          community_id: string
+          cpr_encrypted: string
+          cpr_hash: string
+          cpr_masked: string
+          legal_basis: string
+          member_id: string
+          recorded_at?: string
+          recorded_by?: string | null
+        }
+        Update: {
+          community_id?: string
+          cpr_encrypted?: string
+          cpr_hash?: string
+          cpr_masked?: string
+          legal_basis?: string
+          member_id?: string
+          recorded_at?: string
+          recorded_by?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "member_cpr_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      member_history: {
+        Row: {
+          action: string
+          actor_user_id: string | null
+          at: string
+          changes: NonNullable<Json>
+          community_id: string
+          id: number
+          member_id: string
+          reason: string | null
+        }
+        Insert: {
+          action: string
+          actor_user_id?: string | null
+          at?: string
+          changes?: NonNullable<Json>
+          community_id: string
+          id?: never
+          member_id: string
+          reason?: string | null
+        }
+        Update: {
+          action?: string
+          actor_user_id?: string | null
+          at?: string
+          changes?: NonNullable<Json>
+          community_id?: string
+          id?: never
+          member_id?: string
+          reason?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "member_history_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      member_relations: {
+        Row: {
+          community_id: string
+          created_at: string
+          id: string
+          kind: string
+          member_id: string
+          related_member_id: string
+        }
+        Insert: {
+          community_id: string
+          created_at?: string
+          id?: string
+          kind: string
+          member_id: string
+          related_member_id: string
+        }
+        Update: {
+          community_id?: string
+          created_at?: string
+          id?: string
+          kind?: string
+          member_id?: string
+          related_member_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "member_relations_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_relations_related_member_id_community_id_fkey"
+            columns: ["related_member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      member_tags: {
+        Row: {
+          community_id: string
+          member_id: string
+          tag_id: string
+        }
+        Insert: {
+          community_id: string
+          member_id: string
+          tag_id: string
+        }
+        Update: {
+          community_id?: string
+          member_id?: string
+          tag_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "member_tags_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_tags_tag_id_community_id_fkey"
+            columns: ["tag_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "tags"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      members: {
+        Row: {
+          birth_date: string | null
+          city: string | null
+          club_id: string | null
+          community_id: string
+          consent_note: string | null
+          country: string
+          cpr_masked: string | null
+          created_at: string
+          door: string | null
+          email: string | null
+          erased_at: string | null
+          first_name: string
+          floor: string | null
+          full_name: string | null
+          gender: Database["public"]["Enums"]["gender"] | null
+          house_number: string | null
+          id: string
+          joined_on: string
+          last_name: string
+          left_on: string | null
+          membership_id: string | null
+          mid: number
+          permissions: string[]
+          phone: string | null
+          postal_code: string | null
+          roles: string[]
+          status: Database["public"]["Enums"]["member_status"]
+          street: string | null
+          updated_at: string
+          user_id: string | null
+        }
+        Insert: {
+          birth_date?: string | null
+          city?: string | null
+          club_id?: string | null
+          community_id: string
+          consent_note?: string | null
+          country?: string
+          cpr_masked?: string | null
+          created_at?: string
+          door?: string | null
+          email?: string | null
+          erased_at?: string | null
+          first_name: string
+          floor?: string | null
+          full_name?: never
+          gender?: Database["public"]["Enums"]["gender"] | null
+          house_number?: string | null
+          id?: string
+          joined_on?: string
+          last_name?: string
+          left_on?: string | null
+          membership_id?: string | null
+          mid: number
+          permissions?: string[]
+          phone?: string | null
+          postal_code?: string | null
+          roles?: string[]
+          status?: Database["public"]["Enums"]["member_status"]
+          street?: string | null
+          updated_at?: string
+          user_id?: string | null
+        }
+        Update: {
+          birth_date?: string | null
+          city?: string | null
+          club_id?: string | null
+          community_id?: string
+          consent_note?: string | null
+          country?: string
+          cpr_masked?: string | null
+          created_at?: string
+          door?: string | null
+          email?: string | null
+          erased_at?: string | null
+          first_name?: string
+          floor?: string | null
+          full_name?: never
+          gender?: Database["public"]["Enums"]["gender"] | null
+          house_number?: string | null
+          id?: string
+          joined_on?: string
+          last_name?: string
+          left_on?: string | null
+          membership_id?: string | null
+          mid?: number
+          permissions?: string[]
+          phone?: string | null
+          postal_code?: string | null
+          roles?: string[]
+          status?: Database["public"]["Enums"]["member_status"]
+          street?: string | null
+          updated_at?: string
+          user_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "members_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "members_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      memberships: {
+        Row: {
+          areas: Database["public"]["Enums"]["admin_area"][]
+          community_id: string
+          created_at: string
+          id: string
+          membership_manager: boolean
+          role: Database["public"]["Enums"]["membership_role"]
+          user_id: string
+        }
+        Insert: {
+          areas?: Database["public"]["Enums"]["admin_area"][]
+          community_id: string
+          created_at?: string
+          id?: string
+          membership_manager?: boolean
+          role?: Database["public"]["Enums"]["membership_role"]
+          user_id: string
+        }
+        Update: {
+          areas?: Database["public"]["Enums"]["admin_area"][]
+          community_id?: string
+          created_at?: string
+          id?: string
+          membership_manager?: boolean
+          role?: Database["public"]["Enums"]["membership_role"]
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "memberships_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      news_comments: {
+        Row: {
+          author_id: string | null
+          author_name: string
+          body: string
+          community_id: string
+          created_at: string
+          id: string
+          member_id: string | null
+          post_id: string
+        }
+        Insert: {
+          author_id?: string | null
+          author_name: string
+          body: string
+          community_id: string
+          created_at?: string
+          id?: string
+          member_id?: string | null
+          post_id: string
+        }
+        Update: {
+          author_id?: string | null
+          author_name?: string
+          body?: string
+          community_id?: string
+          created_at?: string
+          id?: string
+          member_id?: string | null
+          post_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "news_comments_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "news_comments_post_id_community_id_fkey"
+            columns: ["post_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "news_posts"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      news_posts: {
+        Row: {
+          allow_comments: boolean
+          author_id: string | null
+          author_name: string | null
+          club_id: string | null
+          community_id: string
+          content: string
+          created_at: string
+          id: string
+          image_path: string | null
+          link_url: string | null
+          published_at: string | null
+          release_at: string | null
+          status: Database["public"]["Enums"]["event_status"]
+          title: string
+          updated_at: string
+          visibility: Database["public"]["Enums"]["news_visibility"]
+        }
+        Insert: {
+          allow_comments?: boolean
+          author_id?: string | null
+          author_name?: string | null
+          club_id?: string | null
+          community_id: string
+          content?: string
+          created_at?: string
+          id?: string
+          image_path?: string | null
+          link_url?: string | null
+          published_at?: string | null
+          release_at?: string | null
+          status?: Database["public"]["Enums"]["event_status"]
+          title: string
+          updated_at?: string
+          visibility?: Database["public"]["Enums"]["news_visibility"]
+        }
+        Update: {
+          allow_comments?: boolean
+          author_id?: string | null
+          author_name?: string | null
+          club_id?: string | null
+          community_id?: string
+          content?: string
+          created_at?: string
+          id?: string
+          image_path?: string | null
+          link_url?: string | null
+          published_at?: string | null
+          release_at?: string | null
+          status?: Database["public"]["Enums"]["event_status"]
+          title?: string
+          updated_at?: string
+          visibility?: Database["public"]["Enums"]["news_visibility"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "news_posts_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "news_posts_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      orders: {
+        Row: {
+          amount_ore: number
+          community_id: string
+          created_at: string
+          currency: string
+          id: string
+          member_id: string
+          product_id: string | null
+          product_name: string
+          status: Database["public"]["Enums"]["order_status"]
+          status_changed_at: string
+        }
+        Insert: {
+          amount_ore?: number
+          community_id: string
+          created_at?: string
+          currency?: string
+          id?: string
+          member_id: string
+          product_id?: string | null
+          product_name: string
+          status?: Database["public"]["Enums"]["order_status"]
+          status_changed_at?: string
+        }
+        Update: {
+          amount_ore?: number
+          community_id?: string
+          created_at?: string
+          currency?: string
+          id?: string
+          member_id?: string
+          product_id?: string | null
+          product_name?: string
+          status?: Database["public"]["Enums"]["order_status"]
+          status_changed_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "orders_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "orders_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "orders_product_id_community_id_fkey"
+            columns: ["product_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      payment_terms: {
+        Row: {
+          community_id: string
+          days_due: number
+          id: string
+          is_default: boolean
+          name: string
+        }
+        Insert: {
+          community_id: string
+          days_due?: number
+          id?: string
+          is_default?: boolean
+          name: string
+        }
+        Update: {
+          community_id?: string
+          days_due?: number
+          id?: string
+          is_default?: boolean
+          name?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payment_terms_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      product_availability: {
+        Row: {
+          community_id: string
+          ends_at: string
+          id: string
+          on_date: string | null
+          product_id: string
+          starts_at: string
+          weekday: number | null
+        }
+        Insert: {
+          community_id: string
+          ends_at: string
+          id?: string
+          on_date?: string | null
+          product_id: string
+          starts_at: string
+          weekday?: number | null
+        }
+        Update: {
+          community_id?: string
+          ends_at?: string
+          id?: string
+          on_date?: string | null
+          product_id?: string
+          starts_at?: string
+          weekday?: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "product_availability_product_id_community_id_fkey"
+            columns: ["product_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      product_required_certificates: {
+        Row: {
+          community_id: string
+          kind: string
+          product_id: string
+        }
+        Insert: {
+          community_id: string
+          kind: string
+          product_id: string
+        }
+        Update: {
+          community_id?: string
+          kind?: string
+          product_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "product_required_certificates_product_id_community_id_fkey"
+            columns: ["product_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      product_required_groups: {
+        Row: {
+          community_id: string
+          group_id: string
+          product_id: string
+        }
+        Insert: {
+          community_id: string
+          group_id: string
+          product_id: string
+        }
+        Update: {
+          community_id?: string
+          group_id?: string
+          product_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "product_required_groups_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "product_required_groups_product_id_community_id_fkey"
+            columns: ["product_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      purchase_addons: {
+        Row: {
+          community_id: string
+          id: string
+          option_id: string
+          purchase_id: string
+          quantity: number
+          unit_price_ore: number
+        }
+        Insert: {
+          community_id: string
+          id?: string
+          option_id: string
+          purchase_id: string
+          quantity: number
+          unit_price_ore: number
+        }
+        Update: {
+          community_id?: string
+          id?: string
+          option_id?: string
+          purchase_id?: string
+          quantity?: number
+          unit_price_ore?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "purchase_addons_option_id_community_id_fkey"
+            columns: ["option_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "addon_options"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "purchase_addons_purchase_id_community_id_fkey"
+            columns: ["purchase_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "event_admin_participants"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "purchase_addons_purchase_id_community_id_fkey"
+            columns: ["purchase_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "ticket_purchases"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      redirects: {
+        Row: {
+          active: boolean
+          community_id: string | null
+          created_at: string
+          from_path: string
+          id: string
+          status_code: number
+          to_url: string
+        }
+        Insert: {
+          active?: boolean
+          community_id?: string | null
+          created_at?: string
+          from_path: string
+          id?: string
+          status_code?: number
+          to_url: string
+        }
+        Update: {
+          active?: boolean
+          community_id?: string | null
+          created_at?: string
+          from_path?: string
+          id?: string
+          status_code?: number
+          to_url?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "redirects_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      tags: {
+        Row: {
+          color: string | null
+          community_id: string
+          created_at: string
+          id: string
+          name: string
+        }
+        Insert: {
+          color?: string | null
+          community_id: string
+          created_at?: string
+          id?: string
+          name: string
+        }
+        Update: {
+          color?: string | null
+          community_id?: string
+          created_at?: string
+          id?: string
+          name?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tags_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      ticket_purchases: {
+        Row: {
+          cancelled_at: string | null
+          checked_in_at: string | null
+          community_id: string
+          currency: string
+          event_id: string
+          id: string
+          member_id: string
+          purchased_at: string
+          quantity: number
+          status: string
+          ticket_id: string
+          total_ore: number
+          unit_price_ore: number
+        }
+        Insert: {
+          cancelled_at?: string | null
+          checked_in_at?: string | null
+          community_id: string
+          currency?: string
+          event_id: string
+          id?: string
+          member_id: string
+          purchased_at?: string
+          quantity?: number
+          status?: string
+          ticket_id: string
+          total_ore?: number
+          unit_price_ore?: number
+        }
+        Update: {
+          cancelled_at?: string | null
+          checked_in_at?: string | null
+          community_id?: string
+          currency?: string
+          event_id?: string
+          id?: string
+          member_id?: string
+          purchased_at?: string
+          quantity?: number
+          status?: string
+          ticket_id?: string
+          total_ore?: number
+          unit_price_ore?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ticket_purchases_event_id_community_id_fkey"
+            columns: ["event_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "event_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "ticket_purchases_event_id_community_id_fkey"
+            columns: ["event_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "ticket_purchases_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "ticket_purchases_ticket_id_community_id_fkey"
+            columns: ["ticket_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "tickets"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      tickets: {
+        Row: {
+          community_id: string
+          created_at: string
+          currency: string
+          event_id: string
+          id: string
+          is_free: boolean | null
+          join_closes_at: string | null
+          join_opens_at: string | null
+          max_per_purchase: number
+          name: string
+          participant_limit: number | null
+          price_ore: number
+          refund_closes_at: string | null
+          sort_order: number
+        }
+        Insert: {
+          community_id: string
+          created_at?: string
+          currency?: string
+          event_id: string
+          id?: string
+          is_free?: never
+          join_closes_at?: string | null
+          join_opens_at?: string | null
+          max_per_purchase?: number
+          name: string
+          participant_limit?: number | null
+          price_ore?: number
+          refund_closes_at?: string | null
+          sort_order?: number
+        }
+        Update: {
+          community_id?: string
+          created_at?: string
+          currency?: string
+          event_id?: string
+          id?: string
+          is_free?: never
+          join_closes_at?: string | null
+          join_opens_at?: string | null
+          max_per_purchase?: number
+          name?: string
+          participant_limit?: number | null
+          price_ore?: number
+          refund_closes_at?: string | null
+          sort_order?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tickets_event_id_community_id_fkey"
+            columns: ["event_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "event_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "tickets_event_id_community_id_fkey"
+            columns: ["event_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      volunteer_jobs: {
+        Row: {
+          community_id: string
+          compensation: string | null
+          description: string | null
+          event_id: string
+          id: string
+          relevant_roles: string[]
+          requires_child_certificate: boolean
+          slots: number
+          title: string
+        }
+        Insert: {
+          community_id: string
+          compensation?: string | null
+          description?: string | null
+          event_id: string
+          id?: string
+          relevant_roles?: string[]
+          requires_child_certificate?: boolean
+          slots?: number
+          title: string
+        }
+        Update: {
+          community_id?: string
+          compensation?: string | null
+          description?: string | null
+          event_id?: string
+          id?: string
+          relevant_roles?: string[]
+          requires_child_certificate?: boolean
+          slots?: number
+          title?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "volunteer_jobs_event_id_community_id_fkey"
+            columns: ["event_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "event_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "volunteer_jobs_event_id_community_id_fkey"
+            columns: ["event_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      volunteer_signups: {
+        Row: {
+          checked_in_at: string | null
+          checked_out_at: string | null
+          community_id: string
+          created_at: string
+          guest_email: string | null
+          guest_name: string | null
+          id: string
+          job_id: string
+          member_id: string | null
+          status: string
+          timeslot_id: string | null
+        }
+        Insert: {
+          checked_in_at?: string | null
+          checked_out_at?: string | null
+          community_id: string
+          created_at?: string
+          guest_email?: string | null
+          guest_name?: string | null
+          id?: string
+          job_id: string
+          member_id?: string | null
+          status?: string
+          timeslot_id?: string | null
+        }
+        Update: {
+          checked_in_at?: string | null
+          checked_out_at?: string | null
+          community_id?: string
+          created_at?: string
+          guest_email?: string | null
+          guest_name?: string | null
+          id?: string
+          job_id?: string
+          member_id?: string | null
+          status?: string
+          timeslot_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "volunteer_signups_job_id_community_id_fkey"
+            columns: ["job_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "volunteer_jobs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "volunteer_signups_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "volunteer_signups_timeslot_id_community_id_fkey"
+            columns: ["timeslot_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "volunteer_timeslots"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      volunteer_timeslots: {
+        Row: {
+          community_id: string
+          ends_at: string
+          id: string
+          job_id: string
+          slots: number | null
+          starts_at: string
+        }
+        Insert: {
+          community_id: string
+          ends_at: string
+          id?: string
+          job_id: string
+          slots?: number | null
+          starts_at: string
+        }
+        Update: {
+          community_id?: string
+          ends_at?: string
+          id?: string
+          job_id?: string
+          slots?: number | null
+          starts_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "volunteer_timeslots_job_id_community_id_fkey"
+            columns: ["job_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "volunteer_jobs"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+    }
+    Views: {
+      event_admin_participants: {
+        Row: {
+          addons: Json | null
+          cancelled_at: string | null
+          checked_in_at: string | null
+          community_id: string | null
+          currency: string | null
+          event_id: string | null
+          id: string | null
+          member_email: string | null
+          member_id: string | null
+          member_name: string | null
+          purchased_at: string | null
+          quantity: number | null
+          status: string | null
+          ticket_id: string | null
+          ticket_name: string | null
+          total_ore: number | null
+          unit_price_ore: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ticket_purchases_event_id_community_id_fkey"
+            columns: ["event_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "event_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "ticket_purchases_event_id_community_id_fkey"
+            columns: ["event_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "ticket_purchases_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "ticket_purchases_ticket_id_community_id_fkey"
+            columns: ["ticket_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "tickets"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      event_admin_summaries: {
+        Row: {
+          capacity: number | null
+          community_id: string | null
+          created_at: string | null
+          effective_status: string | null
+          ends_at: string | null
+          id: string | null
+          image_path: string | null
+          kind: Database["public"]["Enums"]["event_kind"] | null
+          location: string | null
+          release_at: string | null
+          repeat: Database["public"]["Enums"]["repeat_rule"] | null
+          revenue_ore: number | null
+          series_id: string | null
+          starts_at: string | null
+          status: Database["public"]["Enums"]["event_status"] | null
+          tickets_sold: number | null
+          title: string | null
+          updated_at: string | null
+          visibility: Database["public"]["Enums"]["event_visibility"] | null
+        }
+        Insert: {
+          capacity?: never
+          community_id?: string | null
+          created_at?: string | null
+          effective_status?: never
+          ends_at?: string | null
+          id?: string | null
+          image_path?: string | null
+          kind?: Database["public"]["Enums"]["event_kind"] | null
+          location?: string | null
+          release_at?: string | null
+          repeat?: Database["public"]["Enums"]["repeat_rule"] | null
+          revenue_ore?: never
+          series_id?: string | null
+          starts_at?: string | null
+          status?: Database["public"]["Enums"]["event_status"] | null
+          tickets_sold?: never
+          title?: string | null
+          updated_at?: string | null
+          visibility?: Database["public"]["Enums"]["event_visibility"] | null
+        }
+        Update: {
+          capacity?: never
+          community_id?: string | null
+          created_at?: string | null
+          effective_status?: never
+          ends_at?: string | null
+          id?: string | null
+          image_path?: string | null
+          kind?: Database["public"]["Enums"]["event_kind"] | null
+          location?: string | null
+          release_at?: string | null
+          repeat?: Database["public"]["Enums"]["repeat_rule"] | null
+          revenue_ore?: never
+          series_id?: string | null
+          starts_at?: string | null
+          status?: Database["public"]["Enums"]["event_status"] | null
+          tickets_sold?: never
+          title?: string | null
+          updated_at?: string | null
+          visibility?: Database["public"]["Enums"]["event_visibility"] | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "events_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "events_series_id_fkey"
+            columns: ["series_id"]
+            isOneToOne: false
+            referencedRelation: "event_admin_summaries"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "events_series_id_fkey"
+            columns: ["series_id"]
+            isOneToOne: false
+            referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+    }
+    Functions: {
+      analytics_booking_utilisation: {
+        Args: { p_community_id: string; p_from: string; p_to: string }
+        Returns: {
+          available_hours: number
+          booked_hours: number
+          bookings: number
+          name: string
+          product_id: string
+          utilisation: number
+        }[]
+      }
+      analytics_event_attendance: {
+        Args: { p_community_id: string; p_from: string; p_to: string }
+        Returns: {
+          capacity: number
+          checked_in: number
+          event_id: string
+          revenue_ore: number
+          starts_at: string
+          tickets_sold: number
+          title: string
+        }[]
+      }
+      analytics_group_growth: {
+        Args: {
+          p_bucket?: string
+          p_community_id: string
+          p_from: string
+          p_to: string
+        }
+        Returns: {
+          group_id: string
+          joined: number
+          members: number
+          period_start: string
+          title: string
+        }[]
+      }
+      analytics_members_over_time: {
+        Args: {
+          p_bucket?: string
+          p_community_id: string
+          p_from: string
+          p_to: string
+        }
+        Returns: {
+          active: number
+          joined: number
+          left_count: number
+          members: number
+          period_start: string
+        }[]
+      }
+      book_product: {
+        Args: {
+          p_ends_at: string
+          p_note?: string
+          p_product_id: string
+          p_share_contact?: boolean
+          p_starts_at: string
+        }
+        Returns: string
+      }
+      buy_ticket: {
+        Args: { p_addons?: Json; p_quantity?: number; p_ticket_id: string }
+        Returns: string
+      }
+      cancel_booking: { Args: { p_booking_id: string }; Returns: undefined }
+      cancel_ticket: { Args: { p_purchase_id: string }; Returns: undefined }
+      cancel_volunteer_signup: {
+        Args: { p_signup_id: string }
+        Returns: undefined
+      }
+      comment_on_post: {
+        Args: { p_body: string; p_post_id: string }
+        Returns: string
+      }
+      custom_access_token_hook: { Args: { event: Json }; Returns: Json }
+      erase_member: { Args: { p_member_id: string }; Returns: undefined }
+      expand_event_series: { Args: { p_event_id: string }; Returns: number }
+      export_members: {
+        Args: { p_community_id: string }
+        Returns: {
+          birth_date: string
+          city: string
+          cpr: string
+          email: string
+          first_name: string
+          gender: Database["public"]["Enums"]["gender"]
+          joined_on: string
+          last_name: string
+          left_on: string
+          membership_id: string
+          mid: number
+          phone: string
+          postal_code: string
+          status: Database["public"]["Enums"]["member_status"]
+          street: string
+        }[]
+      }
+      find_member_by_cpr: {
+        Args: { p_community_id: string; p_cpr: string }
+        Returns: {
+          birth_date: string | null
+          city: string | null
+          club_id: string | null
+          community_id: string
+          consent_note: string | null
+          country: string
+          cpr_masked: string | null
+          created_at: string
+          door: string | null
+          email: string | null
+          erased_at: string | null
+          first_name: string
+          floor: string | null
+          full_name: string | null
+          gender: Database["public"]["Enums"]["gender"] | null
+          house_number: string | null
+          id: string
+          joined_on: string
+          last_name: string
+          left_on: string | null
+          membership_id: string | null
+          mid: number
+          permissions: string[]
+          phone: string | null
+          postal_code: string | null
+          roles: string[]
+          status: Database["public"]["Enums"]["member_status"]
+          street: string | null
+          updated_at: string
+          user_id: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "members"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      find_member_duplicates: {
+        Args: { p_community_id: string; p_rows: Json }
+        Returns: {
+          full_name: string
+          member_id: string
+          mid: number
+          reason: string
+          row_no: number
+        }[]
+      }
+      group_welcome_email: {
+        Args: { p_group_id: string; p_member_id: string }
+        Returns: {
+          community_name: string
+          email: string
+          full_name: string
+          group_title: string
+          welcome_email: string
+        }[]
+      }
+      import_members: {
+        Args: { p_community_id: string; p_rows: Json }
+        Returns: {
+          error_code: string
+          error_field: string
+          member_id: string
+          outcome: string
+          row_no: number
+        }[]
+      }
+      invoice_group_fees: {
+        Args: { p_community_id: string; p_day?: string }
+        Returns: {
+          invoice_id: string
+          invoice_number: number
+          lines: number
+          member_id: string
+          total_ore: number
+        }[]
+      }
+      join_group: { Args: { p_group_id: string }; Returns: string }
+      leave_group: { Args: { p_group_id: string }; Returns: undefined }
+      lookup_members: {
+        Args: { p_community_id: string; p_limit?: number; p_query: string }
+        Returns: {
+          birth_date: string | null
+          city: string | null
+          club_id: string | null
+          community_id: string
+          consent_note: string | null
+          country: string
+          cpr_masked: string | null
+          created_at: string
+          door: string | null
+          email: string | null
+          erased_at: string | null
+          first_name: string
+          floor: string | null
+          full_name: string | null
+          gender: Database["public"]["Enums"]["gender"] | null
+          house_number: string | null
+          id: string
+          joined_on: string
+          last_name: string
+          left_on: string | null
+          membership_id: string | null
+          mid: number
+          permissions: string[]
+          phone: string | null
+          postal_code: string | null
+          roles: string[]
+          status: Database["public"]["Enums"]["member_status"]
+          street: string | null
+          updated_at: string
+          user_id: string | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "members"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
+      mark_welcome_sent: {
+        Args: { p_group_id: string; p_member_id: string }
+        Returns: undefined
+      }
+      member_overview: { Args: { p_member_id: string }; Returns: Json }
+      member_personal_data: { Args: { p_member_id: string }; Returns: Json }
+      member_register: {
+        Args: {
+          p_ascending?: boolean
+          p_community_id: string
+          p_filters?: Json
+          p_limit?: number
+          p_offset?: number
+          p_sort?: string
+        }
+        Returns: Json
+      }
+      publish_due_releases: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
+      recurrence_starts: {
+        Args: {
+          p_first: string
+          p_rule: Database["public"]["Enums"]["repeat_rule"]
+          p_time_zone?: string
+          p_until: string
+        }
+        Returns: string[]
+      }
+      resolve_redirect: { Args: { path: string }; Returns: string }
+      reveal_member_cpr: {
+        Args: { p_member_id: string; p_reason?: string }
+        Returns: string
+      }
+      save_event: { Args: { p_event: Json }; Returns: string }
+      search_kb_articles: {
+        Args: { p_community_id: string; p_limit?: number; p_query: string }
+        Returns: {
+          category_id: string
+          id: string
+          slug: string
+          status: Database["public"]["Enums"]["kb_article_status"]
+          summary: string
+          title: string
+          title_match: boolean
+          visibility: Database["public"]["Enums"]["kb_visibility"]
+        }[]
+      }
+      set_member_admin_access: {
+        Args: {
+          p_areas: Database["public"]["Enums"]["admin_area"][]
+          p_member_id: string
+          p_membership_manager?: boolean
+        }
+        Returns: Json
+      }
+      set_member_cpr: {
+        Args: { p_cpr: string; p_legal_basis?: string; p_member_id: string }
+        Returns: string
+      }
+      sign_up_volunteer: {
+        Args: { p_job_id: string; p_timeslot_id?: string }
+        Returns: string
+      }
+    }
+    Enums: {
+      admin_area:
+        | "analytics"
+        | "billing"
+        | "booking"
+        | "event"
+        | "group"
+        | "knowledge_base"
+        | "member"
+        | "news"
+      billing_interval: "one_time" | "monthly" | "quarterly" | "annually"
+      booking_availability: "weekly" | "specific_days" | "timeslot"
+      booking_price_mode: "none" | "hourly" | "individual"
+      booking_status: "booked" | "checked_in" | "cancelled"
+      event_kind: "internal" | "external"
+      event_status: "draft" | "scheduled" | "published" | "cancelled"
+      event_visibility: "public" | "members" | "invite_only" | "hidden"
+      gender: "female" | "male" | "other"
+      group_visibility: "public" | "members" | "invite_only"
+      invoice_status: "draft" | "issued" | "paid" | "void"
+      kb_article_status: "draft" | "published" | "archived"
+      kb_visibility: "public" | "members" | "admins"
+      member_status: "active" | "passive" | "left"
+      membership_role: "member" | "admin" | "owner"
+      news_visibility: "public" | "members" | "hidden"
+      order_status:
+        | "awaiting_payment"
+        | "sent_to_customer"
+        | "activated"
+        | "ordered"
+      payment_frequency: "one_time" | "monthly" | "quarterly" | "annually"
+      payment_method:
+        | "mobilepay"
+        | "betalingsservice"
+        | "card"
+        | "bank_transfer"
+        | "cash"
+      repeat_rule:
+        | "never"
+        | "weekly"
+        | "biweekly"
+        | "monthly"
+        | "yearly"
+        | "first_weekday"
+        | "last_weekday"
+    }
+    CompositeTypes: {
+      [_ in never]: never
+    }
+  }
+}
+
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
+
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
+
+export type Tables<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
+    }
+    ? R
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
+      }
+      ? R
+      : never
+    : never
+
+export type TablesInsert<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
+    }
+    ? I
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
+      }
+      ? I
+      : never
+    : never
+
+export type TablesUpdate<
+  DefaultSchemaTableNameOrOptions extends
+    | keyof DefaultSchema["Tables"]
+    | { schema: keyof DatabaseWithoutInternals },
+  TableName extends (DefaultSchemaTableNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
+    : never) = never,
+> = DefaultSchemaTableNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
+    }
+    ? U
+    : never
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
+      }
+      ? U
+      : never
+    : never
+
+export type Enums<
+  DefaultSchemaEnumNameOrOptions extends
+    | keyof DefaultSchema["Enums"]
+    | { schema: keyof DatabaseWithoutInternals },
+  EnumName extends (DefaultSchemaEnumNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
+    : never) = never,
+> = DefaultSchemaEnumNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
+
+export type CompositeTypes<
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
+  CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
+    schema: keyof DatabaseWithoutInternals
+  }
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
+    : never) = never,
+> = PublicCompositeTypeNameOrOptions extends {
+  schema: keyof DatabaseWithoutInternals
+}
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
+
+export const Constants = {
+  public: {
+    Enums: {
+      admin_area: [
+        "analytics",
+        "billing",
+        "booking",
+        "event",
+        "group",
+        "knowledge_base",
+        "member",
+        "news",
+      ],
+      billing_interval: ["one_time", "monthly", "quarterly", "annually"],
+      booking_availability: ["weekly", "specific_days", "timeslot"],
+      booking_price_mode: ["none", "hourly", "individual"],
+      booking_status: ["booked", "checked_in", "cancelled"],
+      event_kind: ["internal", "external"],
+      event_status: ["draft", "scheduled", "published", "cancelled"],
+      event_visibility: ["public", "members", "invite_only", "hidden"],
+      gender: ["female", "male", "other"],
+      group_visibility: ["public", "members", "invite_only"],
+      invoice_status: ["draft", "issued", "paid", "void"],
+      kb_article_status: ["draft", "published", "archived"],
+      kb_visibility: ["public", "members", "admins"],
+      member_status: ["active", "passive", "left"],
+      membership_role: ["member", "admin", "owner"],
+      news_visibility: ["public", "members", "hidden"],
+      order_status: [
+        "awaiting_payment",
+        "sent_to_customer",
+        "activated",
+        "ordered",
+      ],
+      payment_frequency: ["one_time", "monthly", "quarterly", "annually"],
+      payment_method: [
+        "mobilepay",
+        "betalingsservice",
+        "card",
+        "bank_transfer",
+        "cash",
+      ],
+      repeat_rule: [
+        "never",
+        "weekly",
+        "biweekly",
+        "monthly",
+        "yearly",
+        "first_weekday",
+        "last_weekday",
+      ],
+    },
+  },
+} as const
