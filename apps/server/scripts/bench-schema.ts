@@ -9,7 +9,8 @@
 //
 // BENCH_MEMBERS (10000), BENCH_ITERATIONS (60 timed requests per query), BENCH_CONCURRENCY (4),
 // BENCH_WARMUP (10), BENCH_DATABASE_URL / TEST_DATABASE_URL (the local cluster by default;
-// skipped when it does not answer), BENCH_ENGINES (pglite,postgres).
+// skipped when it does not answer), BENCH_ENGINES (pglite,postgres), BENCH_IMPORT_ROWS (10000;
+// the members import timed after the reads, 0 to skip).
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -24,6 +25,7 @@ import { openPgliteDatabase } from '../src/database/pglite-database';
 import { openPostgresDatabase } from '../src/database/postgres-database';
 import { withRequestContext } from '../src/database/with-request-context';
 import { startPlatform } from '../src/platform';
+import { memberBenchContext, memberBenches, timeImport } from './bench-schema-members';
 
 type Engine = 'pglite' | 'postgres';
 
@@ -33,6 +35,7 @@ const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 4);
 const warmup = Number(process.env.BENCH_WARMUP ?? 10);
 const engines = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',') as Engine[];
 const aimMs = 50;
+const importRows = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 const pgUrl =
   process.env.BENCH_DATABASE_URL ??
   process.env.TEST_DATABASE_URL ??
@@ -303,7 +306,17 @@ async function serve(engine: Engine): Promise<void> {
     if (dropName) await adminQuery(`drop database if exists ${dropName} with (force)`);
   };
   process.on('message', (raw) => {
-    const msg = raw as { id: number; kind: 'sql' | 'stop'; sql?: string; userId?: string };
+    const msg = raw as {
+      id: number;
+      kind: 'sql' | 'stop';
+      sql?: string;
+      userId?: string;
+      member?: string;
+      tag?: string;
+    };
+    // The member and tag of the members benches go in as literals: a statement that does not
+    // use every parameter it is given cannot be prepared.
+    const sql = (msg.sql ?? '').replaceAll('$2', `'${msg.member}'::uuid`).replaceAll('$3', `'${msg.tag}'`);
     const work = async (): Promise<unknown> => {
       if (msg.kind === 'stop') return stop();
       const context = {
@@ -313,7 +326,9 @@ async function serve(engine: Engine): Promise<void> {
       };
       return timeIt(
         () =>
-          withRequestContext(db, context, (tx) => tx.query(msg.sql ?? '', [demo.community])).then(
+          withRequestContext(db, context, (tx) =>
+            tx.query(sql, sql.includes('$1') ? [demo.community] : []),
+          ).then(
             () => ({ error: null }),
             (error: unknown) => ({
               error: { message: error instanceof Error ? error.message : String(error) },
@@ -359,6 +374,7 @@ async function adminQuery(sql: string): Promise<void> {
 interface Figures {
   rest: Map<string, Timing>;
   sql: Map<string, Timing>;
+  importLine?: string;
 }
 
 async function measure(engine: Engine): Promise<Figures> {
@@ -408,6 +424,28 @@ async function measure(engine: Engine): Promise<Figures> {
         (await call({ kind: 'sql', sql: bench.sql, userId: signIn.data.user.id })) as Timing,
       );
     }
+    const members = await memberBenchContext(sb, server.community);
+    for (const bench of memberBenches) {
+      process.stdout.write(`  ${engine}: ${bench.name}\n`);
+      figures.rest.set(bench.name, await timeIt(() => bench.rest(sb, members), concurrency));
+      figures.sql.set(
+        bench.name,
+        (await call({
+          kind: 'sql',
+          sql: bench.sql,
+          userId: signIn.data.user.id,
+          member: members.member,
+          tag: members.tag,
+        })) as Timing,
+      );
+    }
+    if (importRows > 0) {
+      const result = await timeImport(sb, server.community, importRows);
+      figures.importLine =
+        `${engine}: import of ${importRows} rows: duplicate search ${(result.duplicatesMs / 1000).toFixed(1)} s, ` +
+        `import ${(result.importMs / 1000).toFixed(1)} s (${result.created} created, ${result.failed} failed)`;
+      process.stdout.write(`  ${figures.importLine}\n`);
+    }
     await call({ kind: 'stop' });
   } finally {
     child.kill();
@@ -442,7 +480,8 @@ async function main(): Promise<void> {
     }
     results.set(engine, await measure(engine));
   }
-  const width = Math.max(...benches.map((b) => b.name.length));
+  const all = [...benches, ...memberBenches.map((b) => ({ name: b.name, list: true }))];
+  const width = Math.max(...all.map((b) => b.name.length));
   const cell = (v: string) => v.padEnd(17);
   process.stdout.write(
     `\np50 / p95 in ms. REST: supabase-js to /rest/v1 (HTTP, gateway, data service, database); ` +
@@ -451,7 +490,7 @@ async function main(): Promise<void> {
   );
   const pgl = results.get('pglite');
   const pgs = results.get('postgres');
-  for (const bench of benches) {
+  for (const bench of all) {
     const pgRest = pgs?.rest.get(bench.name);
     const aim = !bench.list || !pgRest ? '' : pgRest.error || !(pgRest.p95 < aimMs) ? 'MISSED' : 'met';
     process.stdout.write(
@@ -459,6 +498,8 @@ async function main(): Promise<void> {
         `${cell(fmt(pgRest))}${cell(fmt(pgs?.sql.get(bench.name)))}${aim}\n`,
     );
   }
+  for (const figures of results.values())
+    if (figures.importLine) process.stdout.write(`${figures.importLine}\n`);
 }
 
 const serveIndex = process.argv.indexOf('--serve');

@@ -8,6 +8,7 @@ import { MigrationError } from './database/migrator';
 import { devInboxEnabled } from './mail/create-mailer';
 import { devInboxUrl } from './services/auth/show-dev-inbox';
 import { startPlatform } from './platform';
+import { ensureSetupToken } from './access/setup-token';
 import { loadDemoIfEmpty } from '../../../supabase/seed/generate-demo';
 
 async function main(): Promise<void> {
@@ -70,6 +71,17 @@ async function main(): Promise<void> {
         `  Demo data: ${demo.slug}, admin login ${demo.adminEmail} / ${demo.adminPassword}`,
       );
     }
+  }
+  // No community yet (PostgreSQL, or DEMO_DATA=false): print the one-time setup link.
+  const setupToken = await ensureSetupToken(platform.db, config.dataDir);
+  if (setupToken) {
+    lines.splice(
+      -1,
+      0,
+      '  No community exists yet. Open the one-time setup link to create yours and invite its owner:',
+      `    ${config.publicUrl.replace(/\/$/, '')}/da/setup?token=${setupToken}`,
+      '  or run: npm run community:create -- --name "Your club" --owner-email you@example.dk',
+    );
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 

@@ -11,7 +11,7 @@ import { loadAppConfig } from './lib/app-config';
 import { startBuildCheck } from './lib/build-check';
 import { detectDevice } from './lib/device';
 import { createSupabase } from './lib/supabase';
-import { rememberUrlAuthError, clearAuthDataFromAddress } from './lib/url-auth';
+import { rememberUrlAuthError, clearAuthDataFromAddress, takeInvitationSession } from './lib/url-auth';
 
 function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
   return new Promise((resolve) => {
@@ -36,9 +36,11 @@ async function start(): Promise<void> {
     preloadRouteModules(window.location.pathname);
     const config = await loadAppConfig();
     document.title = config.appName;
+    const invitation = takeInvitationSession();
     const client = createSupabase(config);
     const { error } = await client.auth.initialize();
     rememberUrlAuthError(error);
+    if (invitation) rememberUrlAuthError((await client.auth.setSession(invitation)).error);
     clearAuthDataFromAddress();
     startBuildCheck();
     const device = detectDevice(navigator.userAgent, navigator.maxTouchPoints);

@@ -9,6 +9,68 @@ export type Json =
 export type Database = {
   public: {
     Tables: {
+      account_credits: {
+        Row: {
+          account_id: string
+          amount_ore: number
+          community_id: string
+          created_at: string
+          id: string
+          invoice_id: string | null
+          payment_id: string | null
+          source: string
+        }
+        Insert: {
+          account_id: string
+          amount_ore: number
+          community_id: string
+          created_at?: string
+          id?: string
+          invoice_id?: string | null
+          payment_id?: string | null
+          source: string
+        }
+        Update: {
+          account_id?: string
+          amount_ore?: number
+          community_id?: string
+          created_at?: string
+          id?: string
+          invoice_id?: string | null
+          payment_id?: string | null
+          source?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "account_credits_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_account_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
+          {
+            foreignKeyName: "account_credits_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_accounts"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "account_credits_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "account_credits_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "invoice_payments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       addon_options: {
         Row: {
           addon_id: string
@@ -60,8 +122,10 @@ export type Database = {
           email: string | null
           id: string
           kind: string
+          language: string
           member_id: string | null
           name: string
+          note: string | null
           payment_terms_id: string | null
           plan_id: string | null
           postal_code: string | null
@@ -76,8 +140,10 @@ export type Database = {
           email?: string | null
           id?: string
           kind?: string
+          language?: string
           member_id?: string | null
           name: string
+          note?: string | null
           payment_terms_id?: string | null
           plan_id?: string | null
           postal_code?: string | null
@@ -92,8 +158,10 @@ export type Database = {
           email?: string | null
           id?: string
           kind?: string
+          language?: string
           member_id?: string | null
           name?: string
+          note?: string | null
           payment_terms_id?: string | null
           plan_id?: string | null
           postal_code?: string | null
@@ -138,8 +206,11 @@ export type Database = {
           created_at: string
           currency: string
           description: string | null
+          grants: string
+          group_id: string | null
           id: string
           name: string
+          payment_terms_id: string | null
           price_ore: number
           vat_exempt: boolean
           vat_rate_bp: number
@@ -151,8 +222,11 @@ export type Database = {
           created_at?: string
           currency?: string
           description?: string | null
+          grants?: string
+          group_id?: string | null
           id?: string
           name: string
+          payment_terms_id?: string | null
           price_ore: number
           vat_exempt?: boolean
           vat_rate_bp?: number
@@ -164,8 +238,11 @@ export type Database = {
           created_at?: string
           currency?: string
           description?: string | null
+          grants?: string
+          group_id?: string | null
           id?: string
           name?: string
+          payment_terms_id?: string | null
           price_ore?: number
           vat_exempt?: boolean
           vat_rate_bp?: number
@@ -175,6 +252,73 @@ export type Database = {
             foreignKeyName: "billing_plans_community_id_fkey"
             columns: ["community_id"]
             isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "billing_plans_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_plans_payment_terms_id_community_id_fkey"
+            columns: ["payment_terms_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "payment_terms"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      billing_settings: {
+        Row: {
+          bank_account: string
+          bank_account_no: string | null
+          bank_reg_no: string | null
+          community_id: string
+          debtor_account: string
+          fee_income_account: string
+          invoice_email: string | null
+          mobilepay_number: string | null
+          revenue_exempt_account: string
+          revenue_taxable_account: string
+          updated_at: string
+          vat_account: string
+        }
+        Insert: {
+          bank_account?: string
+          bank_account_no?: string | null
+          bank_reg_no?: string | null
+          community_id: string
+          debtor_account?: string
+          fee_income_account?: string
+          invoice_email?: string | null
+          mobilepay_number?: string | null
+          revenue_exempt_account?: string
+          revenue_taxable_account?: string
+          updated_at?: string
+          vat_account?: string
+        }
+        Update: {
+          bank_account?: string
+          bank_account_no?: string | null
+          bank_reg_no?: string | null
+          community_id?: string
+          debtor_account?: string
+          fee_income_account?: string
+          invoice_email?: string | null
+          mobilepay_number?: string | null
+          revenue_exempt_account?: string
+          revenue_taxable_account?: string
+          updated_at?: string
+          vat_account?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "billing_settings_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: true
             referencedRelation: "communities"
             referencedColumns: ["id"]
           },
@@ -236,6 +380,13 @@ export type Database = {
           require_contact_sharing?: boolean
         }
         Relationships: [
+          {
+            foreignKeyName: "booking_products_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_account_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
           {
             foreignKeyName: "booking_products_account_id_community_id_fkey"
             columns: ["account_id", "community_id"]
@@ -610,7 +761,7 @@ export type Database = {
           community_id: string
           created_at: string
           created_by: string | null
-          description: string | null
+          description: Json | null
           ends_at: string | null
           id: string
           image_path: string | null
@@ -633,7 +784,7 @@ export type Database = {
           community_id: string
           created_at?: string
           created_by?: string | null
-          description?: string | null
+          description?: Json | null
           ends_at?: string | null
           id?: string
           image_path?: string | null
@@ -656,7 +807,7 @@ export type Database = {
           community_id?: string
           created_at?: string
           created_by?: string | null
-          description?: string | null
+          description?: Json | null
           ends_at?: string | null
           id?: string
           image_path?: string | null
@@ -862,7 +1013,7 @@ export type Database = {
           cover_image_path: string | null
           created_at: string
           currency: string
-          description: string | null
+          description: Json | null
           id: string
           owner_member_id: string | null
           payment_frequency:
@@ -881,7 +1032,7 @@ export type Database = {
           cover_image_path?: string | null
           created_at?: string
           currency?: string
-          description?: string | null
+          description?: Json | null
           id?: string
           owner_member_id?: string | null
           payment_frequency?:
@@ -900,7 +1051,7 @@ export type Database = {
           cover_image_path?: string | null
           created_at?: string
           currency?: string
-          description?: string | null
+          description?: Json | null
           id?: string
           owner_member_id?: string | null
           payment_frequency?:
@@ -941,7 +1092,9 @@ export type Database = {
           description: string
           id: string
           invoice_id: string
+          line_kind: string
           net_ore: number | null
+          plan_id: string | null
           quantity: number
           sort_order: number
           unit_price_ore: number
@@ -954,7 +1107,9 @@ export type Database = {
           description: string
           id?: string
           invoice_id: string
+          line_kind?: string
           net_ore?: never
+          plan_id?: string | null
           quantity?: number
           sort_order?: number
           unit_price_ore: number
@@ -967,7 +1122,9 @@ export type Database = {
           description?: string
           id?: string
           invoice_id?: string
+          line_kind?: string
           net_ore?: never
+          plan_id?: string | null
           quantity?: number
           sort_order?: number
           unit_price_ore?: number
@@ -981,6 +1138,13 @@ export type Database = {
             columns: ["invoice_id", "community_id"]
             isOneToOne: false
             referencedRelation: "invoices"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoice_lines_plan_id_community_id_fkey"
+            columns: ["plan_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_plans"
             referencedColumns: ["id", "community_id"]
           },
         ]
@@ -1023,15 +1187,60 @@ export type Database = {
           },
         ]
       }
+      invoice_reminders: {
+        Row: {
+          community_id: string
+          created_at: string
+          emailed_at: string | null
+          fee_ore: number
+          id: string
+          invoice_id: string
+          reminded_on: string
+          seq: number
+        }
+        Insert: {
+          community_id: string
+          created_at?: string
+          emailed_at?: string | null
+          fee_ore: number
+          id?: string
+          invoice_id: string
+          reminded_on?: string
+          seq: number
+        }
+        Update: {
+          community_id?: string
+          created_at?: string
+          emailed_at?: string | null
+          fee_ore?: number
+          id?: string
+          invoice_id?: string
+          reminded_on?: string
+          seq?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invoice_reminders_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
       invoices: {
         Row: {
           account_id: string
           community_id: string
           created_at: string
+          credited_invoice_id: string | null
           currency: string
           due_on: string | null
+          emailed_at: string | null
+          fees_ore: number
           id: string
           issued_on: string | null
+          kind: string
           note: string | null
           number: number | null
           paid_ore: number
@@ -1044,10 +1253,14 @@ export type Database = {
           account_id: string
           community_id: string
           created_at?: string
+          credited_invoice_id?: string | null
           currency?: string
           due_on?: string | null
+          emailed_at?: string | null
+          fees_ore?: number
           id?: string
           issued_on?: string | null
+          kind?: string
           note?: string | null
           number?: number | null
           paid_ore?: number
@@ -1060,10 +1273,14 @@ export type Database = {
           account_id?: string
           community_id?: string
           created_at?: string
+          credited_invoice_id?: string | null
           currency?: string
           due_on?: string | null
+          emailed_at?: string | null
+          fees_ore?: number
           id?: string
           issued_on?: string | null
+          kind?: string
           note?: string | null
           number?: number | null
           paid_ore?: number
@@ -1073,6 +1290,13 @@ export type Database = {
           vat_ore?: number
         }
         Relationships: [
+          {
+            foreignKeyName: "invoices_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_account_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
           {
             foreignKeyName: "invoices_account_id_community_id_fkey"
             columns: ["account_id", "community_id"]
@@ -1087,12 +1311,19 @@ export type Database = {
             referencedRelation: "communities"
             referencedColumns: ["id"]
           },
+          {
+            foreignKeyName: "invoices_credited_invoice_id_community_id_fkey"
+            columns: ["credited_invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id", "community_id"]
+          },
         ]
       }
       kb_articles: {
         Row: {
           author_id: string | null
-          body: string
+          body: NonNullable<Json>
           category_id: string | null
           community_id: string
           created_at: string
@@ -1110,7 +1341,7 @@ export type Database = {
         }
         Insert: {
           author_id?: string | null
-          body?: string
+          body?: NonNullable<Json>
           category_id?: string | null
           community_id: string
           created_at?: string
@@ -1128,7 +1359,7 @@ export type Database = {
         }
         Update: {
           author_id?: string | null
-          body?: string
+          body?: NonNullable<Json>
           category_id?: string | null
           community_id?: string
           created_at?: string
@@ -1604,7 +1835,7 @@ export type Database = {
           author_name: string | null
           club_id: string | null
           community_id: string
-          content: string
+          content: NonNullable<Json>
           created_at: string
           id: string
           image_path: string | null
@@ -1622,7 +1853,7 @@ export type Database = {
           author_name?: string | null
           club_id?: string | null
           community_id: string
-          content?: string
+          content?: NonNullable<Json>
           created_at?: string
           id?: string
           image_path?: string | null
@@ -1640,7 +1871,7 @@ export type Database = {
           author_name?: string | null
           club_id?: string | null
           community_id?: string
-          content?: string
+          content?: NonNullable<Json>
           created_at?: string
           id?: string
           image_path?: string | null
@@ -1665,6 +1896,44 @@ export type Database = {
             columns: ["community_id"]
             isOneToOne: false
             referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      order_status_changes: {
+        Row: {
+          changed_at: string
+          changed_by: string | null
+          community_id: string
+          from_status: Database["public"]["Enums"]["order_status"] | null
+          id: number
+          order_id: string
+          to_status: Database["public"]["Enums"]["order_status"]
+        }
+        Insert: {
+          changed_at?: string
+          changed_by?: string | null
+          community_id: string
+          from_status?: Database["public"]["Enums"]["order_status"] | null
+          id?: never
+          order_id: string
+          to_status: Database["public"]["Enums"]["order_status"]
+        }
+        Update: {
+          changed_at?: string
+          changed_by?: string | null
+          community_id?: string
+          from_status?: Database["public"]["Enums"]["order_status"] | null
+          id?: never
+          order_id?: string
+          to_status?: Database["public"]["Enums"]["order_status"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_status_changes_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
             referencedColumns: ["id"]
           },
         ]
@@ -1733,24 +2002,33 @@ export type Database = {
       payment_terms: {
         Row: {
           community_id: string
+          created_at: string
           days_due: number
           id: string
           is_default: boolean
           name: string
+          reminder_days: number[]
+          reminder_fee_ore: number
         }
         Insert: {
           community_id: string
+          created_at?: string
           days_due?: number
           id?: string
           is_default?: boolean
           name: string
+          reminder_days?: number[]
+          reminder_fee_ore?: number
         }
         Update: {
           community_id?: string
+          created_at?: string
           days_due?: number
           id?: string
           is_default?: boolean
           name?: string
+          reminder_days?: number[]
+          reminder_fee_ore?: number
         }
         Relationships: [
           {
@@ -2121,6 +2399,108 @@ export type Database = {
           },
         ]
       }
+      volunteer_credit_rules: {
+        Row: {
+          active: boolean
+          community_id: string
+          created_at: string
+          credit_ore: number
+          id: string
+          min_hours: number
+          name: string
+          season_end: string
+          season_start: string
+        }
+        Insert: {
+          active?: boolean
+          community_id: string
+          created_at?: string
+          credit_ore: number
+          id?: string
+          min_hours: number
+          name: string
+          season_end: string
+          season_start: string
+        }
+        Update: {
+          active?: boolean
+          community_id?: string
+          created_at?: string
+          credit_ore?: number
+          id?: string
+          min_hours?: number
+          name?: string
+          season_end?: string
+          season_start?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "volunteer_credit_rules_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      volunteer_credits: {
+        Row: {
+          applied_ore: number | null
+          community_id: string
+          credit_ore: number
+          earned_at: string
+          hours: number
+          id: string
+          invoice_id: string | null
+          member_id: string
+          rule_id: string
+        }
+        Insert: {
+          applied_ore?: number | null
+          community_id: string
+          credit_ore: number
+          earned_at?: string
+          hours: number
+          id?: string
+          invoice_id?: string | null
+          member_id: string
+          rule_id: string
+        }
+        Update: {
+          applied_ore?: number | null
+          community_id?: string
+          credit_ore?: number
+          earned_at?: string
+          hours?: number
+          id?: string
+          invoice_id?: string | null
+          member_id?: string
+          rule_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "volunteer_credits_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "volunteer_credits_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "volunteer_credits_rule_id_community_id_fkey"
+            columns: ["rule_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "volunteer_credit_rules"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
       volunteer_jobs: {
         Row: {
           community_id: string
@@ -2273,6 +2653,25 @@ export type Database = {
       }
     }
     Views: {
+      billing_account_balances: {
+        Row: {
+          account_id: string | null
+          balance_ore: number | null
+          community_id: string | null
+          credit_ore: number | null
+          outstanding_ore: number | null
+          overdue_ore: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "billing_accounts_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       event_admin_participants: {
         Row: {
           addons: Json | null
@@ -2414,6 +2813,39 @@ export type Database = {
       }
     }
     Functions: {
+      accounting_export_csv: {
+        Args: { p_community_id: string; p_from: string; p_to: string }
+        Returns: string
+      }
+      accounting_postings: {
+        Args: { p_community_id: string; p_from: string; p_to: string }
+        Returns: {
+          account: string
+          amount_ore: number
+          description: string
+          posted_on: string
+          vat_code: string
+          voucher: string
+        }[]
+      }
+      add_community_owner: {
+        Args: { p_community_id: string; p_user_id: string }
+        Returns: {
+          areas: Database["public"]["Enums"]["admin_area"][]
+          community_id: string
+          created_at: string
+          id: string
+          membership_manager: boolean
+          role: Database["public"]["Enums"]["membership_role"]
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "memberships"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       analytics_booking_utilisation: {
         Args: { p_community_id: string; p_from: string; p_to: string }
         Returns: {
@@ -2467,6 +2899,11 @@ export type Database = {
           period_start: string
         }[]
       }
+      apply_account_credit: { Args: { p_invoice_id: string }; Returns: number }
+      apply_volunteer_credits: {
+        Args: { p_invoice_id: string }
+        Returns: number
+      }
       book_product: {
         Args: {
           p_ends_at: string
@@ -2487,8 +2924,84 @@ export type Database = {
         Args: { p_signup_id: string }
         Returns: undefined
       }
+      change_order_status: {
+        Args: {
+          p_order_ids: string[]
+          p_status: Database["public"]["Enums"]["order_status"]
+        }
+        Returns: number
+      }
+      check_new_community: {
+        Args: { p_name: string; p_slug?: string }
+        Returns: string
+      }
       comment_on_post: {
         Args: { p_body: string; p_post_id: string }
+        Returns: string
+      }
+      complete_first_run_setup: {
+        Args: {
+          p_default_language?: string
+          p_name: string
+          p_owner_user_id: string
+          p_token: string
+        }
+        Returns: {
+          created_at: string
+          currency: string
+          cvr: string | null
+          default_language: string
+          id: string
+          logo_path: string | null
+          name: string
+          slug: string
+          time_zone: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "communities"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      create_community: {
+        Args: {
+          p_default_language?: string
+          p_name: string
+          p_owner_user_id: string
+          p_slug?: string
+          p_time_zone?: string
+        }
+        Returns: {
+          created_at: string
+          currency: string
+          cvr: string | null
+          default_language: string
+          id: string
+          logo_path: string | null
+          name: string
+          slug: string
+          time_zone: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "communities"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      create_due_reminders: {
+        Args: { p_community_id: string; p_day?: string }
+        Returns: {
+          fee_ore: number
+          invoice_id: string
+          invoice_number: number
+          reminder_id: string
+          seq: number
+        }[]
+      }
+      credit_invoice: {
+        Args: { p_invoice_id: string; p_reason?: string }
         Returns: string
       }
       custom_access_token_hook: { Args: { event: Json }; Returns: Json }
@@ -2585,6 +3098,7 @@ export type Database = {
           row_no: number
         }[]
       }
+      invoice_document: { Args: { p_invoice_id: string }; Returns: Json }
       invoice_group_fees: {
         Args: { p_community_id: string; p_day?: string }
         Returns: {
@@ -2595,8 +3109,10 @@ export type Database = {
           total_ore: number
         }[]
       }
+      issue_invoice: { Args: { p_invoice_id: string }; Returns: number }
       join_group: { Args: { p_group_id: string }; Returns: string }
       leave_group: { Args: { p_group_id: string }; Returns: undefined }
+      link_member_account: { Args: { p_member_id: string }; Returns: string }
       lookup_members: {
         Args: { p_community_id: string; p_limit?: number; p_query: string }
         Returns: {
@@ -2638,9 +3154,25 @@ export type Database = {
           isSetofReturn: true
         }
       }
+      make_default_payment_terms: {
+        Args: { p_terms_id: string }
+        Returns: undefined
+      }
+      mark_invoice_emailed: {
+        Args: { p_invoice_id: string; p_reminder_id?: string }
+        Returns: undefined
+      }
       mark_welcome_sent: {
         Args: { p_group_id: string; p_member_id: string }
         Returns: undefined
+      }
+      member_invite_target: {
+        Args: { p_member_id: string }
+        Returns: {
+          community_name: string
+          email: string
+          full_name: string
+        }[]
       }
       member_overview: { Args: { p_member_id: string }; Returns: Json }
       member_personal_data: { Args: { p_member_id: string }; Returns: Json }
@@ -2655,6 +3187,7 @@ export type Database = {
         }
         Returns: Json
       }
+      operator_user_id: { Args: { p_email: string }; Returns: string }
       publish_due_releases: {
         Args: Record<PropertyKey, never>
         Returns: number
@@ -2699,9 +3232,33 @@ export type Database = {
         Args: { p_cpr: string; p_legal_basis?: string; p_member_id: string }
         Returns: string
       }
+      setup_token_valid: { Args: { p_token: string }; Returns: boolean }
       sign_up_volunteer: {
         Args: { p_job_id: string; p_timeslot_id?: string }
         Returns: string
+      }
+      volunteer_credit_hours: {
+        Args: { p_member_id: string; p_rule_id: string }
+        Returns: {
+          checked_in_at: string
+          checked_out_at: string
+          event_title: string
+          hours: number
+          job_title: string
+          signup_id: string
+        }[]
+      }
+      volunteer_credit_standing: {
+        Args: { p_rule_id: string }
+        Returns: {
+          applied_ore: number
+          credit_id: string
+          full_name: string
+          hours: number
+          invoice_id: string
+          member_id: string
+          qualifies: boolean
+        }[]
       }
     }
     Enums: {
@@ -2723,7 +3280,7 @@ export type Database = {
       event_visibility: "public" | "members" | "invite_only" | "hidden"
       gender: "female" | "male" | "other"
       group_visibility: "public" | "members" | "invite_only"
-      invoice_status: "draft" | "issued" | "paid" | "void"
+      invoice_status: "draft" | "issued" | "paid" | "void" | "credited"
       kb_article_status: "draft" | "published" | "archived"
       kb_visibility: "public" | "members" | "admins"
       member_status: "active" | "passive" | "left"
@@ -2741,6 +3298,7 @@ export type Database = {
         | "card"
         | "bank_transfer"
         | "cash"
+        | "account_credit"
       repeat_rule:
         | "never"
         | "weekly"
@@ -2895,7 +3453,7 @@ export const Constants = {
       event_visibility: ["public", "members", "invite_only", "hidden"],
       gender: ["female", "male", "other"],
       group_visibility: ["public", "members", "invite_only"],
-      invoice_status: ["draft", "issued", "paid", "void"],
+      invoice_status: ["draft", "issued", "paid", "void", "credited"],
       kb_article_status: ["draft", "published", "archived"],
       kb_visibility: ["public", "members", "admins"],
       member_status: ["active", "passive", "left"],
@@ -2914,6 +3472,7 @@ export const Constants = {
         "card",
         "bank_transfer",
         "cash",
+        "account_credit",
       ],
       repeat_rule: [
         "never",

@@ -1,56 +1,21 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { devInboxUrl } from '../../src/services/auth/show-dev-inbox';
+import { startSmtpListener, type ReceivedMail, type SmtpListener } from '../support/smtp-listener';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
 import { strongPassword, uniqueEmail } from './auth-test-kit';
 
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** The message as text: encoded-word headers and the quoted-printable body decoded as UTF-8. */
-function decodeQuotedPrintable(raw: string): string {
-  const bytes = (text: string) =>
-    Buffer.from(
-      text.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
-      'latin1',
-    ).toString('utf8');
-  const split = raw.search(/\r?\n\r?\n/);
-  const headers = raw
-    .slice(0, split)
-    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
-      kind.toUpperCase() === 'B'
-        ? Buffer.from(text, 'base64').toString('utf8')
-        : bytes(text.replace(/_/g, ' ')),
-    );
-  return headers + bytes(raw.slice(split).replace(/=\r?\n/g, ''));
-}
-
 describe('mail over SMTP, SMS over a webhook, and the access token hook', () => {
   let t: TestPlatform;
-  let smtp: SMTPServer;
+  let smtp: SmtpListener;
   let smsServer: http.Server;
-  const mails: Received[] = [];
+  let mails: ReceivedMail[] = [];
   const sms: { to: string; body: string }[] = [];
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-        stream.on('end', () => {
-          mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: decodeQuotedPrintable(raw) });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const smtpPort = (smtp.server.address() as AddressInfo).port;
+    smtp = await startSmtpListener();
+    mails = smtp.mails;
     smsServer = http.createServer((req, res) => {
       let body = '';
       req.on('data', (c: Buffer) => (body += c.toString()));
@@ -63,7 +28,7 @@ describe('mail over SMTP, SMS over a webhook, and the access token hook', () => 
     await new Promise<void>((resolve) => smsServer.listen(0, '127.0.0.1', resolve));
     const smsPort = (smsServer.address() as AddressInfo).port;
     t = await startTestPlatform({
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+      SMTP_URL: smtp.url,
       MAIL_FROM: 'Klubben <noreply@klub.test>',
       SMS_WEBHOOK_URL: `http://127.0.0.1:${smsPort}/sms`,
       AUTH_PHONE_ENABLED: 'true',
@@ -89,7 +54,7 @@ describe('mail over SMTP, SMS over a webhook, and the access token hook', () => 
   }, 180_000);
   afterAll(async () => {
     await t.stop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
     await new Promise<void>((resolve) => smsServer.close(() => resolve()));
   });
 

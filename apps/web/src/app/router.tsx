@@ -36,6 +36,7 @@ export function createRoutes(): RouteObject[] {
                     },
                     { path: 'reset', lazy: () => import('./routes/reset-route') },
                     { path: 'new-password', lazy: () => import('./routes/new-password-route') },
+                    { path: 'setup', lazy: () => import('./routes/setup-route') },
                     {
                       lazy: queryLayout,
                       children: [

@@ -39,6 +39,23 @@ export function takeUrlAuthError(): UrlAuthError | undefined {
   return error;
 }
 
+/**
+ * An accepted invitation returns its session in the address fragment (the invite mail is not
+ * a PKCE flow), which the PKCE client refuses. Taken out of the address before the client
+ * starts, the tokens are handed to it with setSession instead; undefined for anything else.
+ */
+export function takeInvitationSession(
+  location: Location = window.location,
+  history: History = window.history,
+): { access_token: string; refresh_token: string } | undefined {
+  const hash = new URLSearchParams(location.hash.replace(/^#/, ''));
+  const accessToken = hash.get('access_token');
+  const refreshToken = hash.get('refresh_token');
+  if (hash.get('type') !== 'invite' || !accessToken || !refreshToken) return undefined;
+  history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+  return { access_token: accessToken, refresh_token: refreshToken };
+}
+
 export function clearAuthDataFromAddress(
   location: Location = window.location,
   history: History = window.history,

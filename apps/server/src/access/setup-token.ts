@@ -1,0 +1,66 @@
+// The one-time first-run setup token (docs/decisions/0870). While the installation has no
+// community, start-up makes sure a token exists and main.ts prints it in the banner; the
+// setup screen trades it, once, for the first community and its owner. The database keeps
+// only its SHA-256 hash (app_private.setup_tokens); the token itself is kept for the banner
+// in DATA_DIR/setup-token, mode 0600, and removed as soon as a community exists.
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Database } from '../database/database';
+
+export const setupTokenFileName = 'setup-token';
+
+export function hashSetupToken(token: string): string {
+  return crypto.createHash('sha256').update(token, 'utf8').digest('hex');
+}
+
+function readKeptToken(file: string | undefined): string | undefined {
+  if (!file) return undefined;
+  try {
+    const token = fs.readFileSync(file, 'utf8').trim();
+    return /^[A-Za-z0-9_-]{32,}$/.test(token) ? token : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function keepToken(file: string | undefined, token: string): void {
+  if (!file) return;
+  try {
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    fs.writeFileSync(file, `${token}\n`, { mode: 0o600 });
+    fs.chmodSync(file, 0o600);
+  } catch {
+    // Without a writable data directory the token lives only in the banner of this start.
+  }
+}
+
+/**
+ * Returns the setup token to print while no community exists, or undefined once one does
+ * (then any leftover token is removed). `dataDir` undefined keeps nothing on disk.
+ */
+export async function ensureSetupToken(
+  db: Database,
+  dataDir: string | undefined,
+): Promise<string | undefined> {
+  const file = dataDir ? path.join(dataDir, setupTokenFileName) : undefined;
+  const { rows } = await db.query<{ has_community: boolean }>(
+    'select exists (select 1 from public.communities) as has_community',
+  );
+  if (rows[0]?.has_community) {
+    await db.query('delete from app_private.setup_tokens');
+    if (file) fs.rmSync(file, { force: true });
+    return undefined;
+  }
+  const kept = readKeptToken(file);
+  if (kept) {
+    const found = await db.query('select 1 from app_private.setup_tokens where token_hash = $1', [
+      hashSetupToken(kept),
+    ]);
+    if (found.rows.length > 0) return kept;
+  }
+  const token = crypto.randomBytes(24).toString('base64url');
+  await db.query('insert into app_private.setup_tokens (token_hash) values ($1)', [hashSetupToken(token)]);
+  keepToken(file, token);
+  return token;
+}

@@ -1,0 +1,1 @@
+export { SetupPage as Component } from '../../features/setup/setup-page';
