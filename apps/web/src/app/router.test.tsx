@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -23,11 +23,20 @@ beforeEach(() => {
 });
 
 describe('routing rules', () => {
-  it('shows the 404 view with the path for a language prefix that does not exist', async () => {
-    renderAt('/fr/whatever');
+  it('sends an unknown language prefix to the English page, query kept', async () => {
+    for (const prefix of ['de', 'xx', 'pt-BR']) {
+      const router = renderAt(`/${prefix}/login?redirect=%2Fen%2Facme`);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'));
+      expect(router.state.location.search).toBe('?redirect=%2Fen%2Facme');
+      cleanup();
+    }
+  });
+
+  it('shows the 404 view with the path for a first segment that is not a language', async () => {
+    renderAt('/whatever/login');
     expect(await screen.findByTestId('error-message')).toHaveProperty(
       'textContent',
-      'Page not found: /fr/whatever',
+      'Page not found: /whatever/login',
     );
     expect(screen.getByTestId('error-status').textContent).toBe('404');
   });
@@ -78,10 +87,29 @@ describe('routing rules', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/acme'));
   });
 
-  it('shows an honest empty state for an area whose screens come later', async () => {
-    renderAt('/da/acme/news/123/edit', { memberships: { acme: { ...acme, areas: ['news'] } } });
+  it('says a screen that comes later is not available yet, never that there is no data', async () => {
+    renderAt('/da/acme/news/0b5e8a52-4c1e-4a53-9f0e-2f6a3c1d9e77/edit', {
+      memberships: { acme: { ...acme, areas: ['news'] } },
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Nyheder' })).toBeTruthy();
-    expect(screen.getByText(/Der er ikke tilføjet noget endnu/)).toBeTruthy();
+    expect(screen.getByText('Denne side er ikke tilgængelig endnu')).toBeTruthy();
+    expect(screen.queryByText(/Ingen .* endnu/)).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Nyheder · Acme Idrætsforening'));
+  });
+
+  it('shows the 404 view inside the shell at once for a malformed or missing id, with one main landmark', async () => {
+    for (const path of [
+      '/en/acme/events/not-a-uuid',
+      '/en/acme/members/123/profile',
+      '/en/acme/no-such-area',
+    ]) {
+      renderAt(path, { memberships: { acme: { ...acme, areas: ['event', 'member'] } } });
+      expect((await screen.findByTestId('error-message')).textContent).toBe(`Page not found: ${path}`);
+      expect(screen.getAllByRole('main')).toHaveLength(1);
+      expect(document.querySelectorAll('#main')).toHaveLength(1);
+      expect(screen.getByRole('navigation', { name: /./ })).toBeTruthy();
+      cleanup();
+    }
   });
 
   it('shows the app-download notice with the provider name to a member without admin access', async () => {
