@@ -52,7 +52,21 @@ export type Database = {
             foreignKeyName: "account_credits_account_id_community_id_fkey"
             columns: ["account_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "billing_account_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "account_credits_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "billing_accounts"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "account_credits_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoice_summaries"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -393,6 +407,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "billing_account_balances"
             referencedColumns: ["account_id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_products_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_account_summaries"
+            referencedColumns: ["id", "community_id"]
           },
           {
             foreignKeyName: "booking_products_account_id_community_id_fkey"
@@ -929,6 +950,13 @@ export type Database = {
             foreignKeyName: "group_fee_charges_invoice_id_community_id_fkey"
             columns: ["invoice_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_fee_charges_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "invoices"
             referencedColumns: ["id", "community_id"]
           },
@@ -1179,6 +1207,13 @@ export type Database = {
             foreignKeyName: "invoice_lines_invoice_id_community_id_fkey"
             columns: ["invoice_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoice_lines_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "invoices"
             referencedColumns: ["id", "community_id"]
           },
@@ -1224,6 +1259,13 @@ export type Database = {
             foreignKeyName: "invoice_payments_invoice_id_community_id_fkey"
             columns: ["invoice_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoice_payments_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "invoices"
             referencedColumns: ["id", "community_id"]
           },
@@ -1261,6 +1303,13 @@ export type Database = {
           seq?: number
         }
         Relationships: [
+          {
+            foreignKeyName: "invoice_reminders_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
           {
             foreignKeyName: "invoice_reminders_invoice_id_community_id_fkey"
             columns: ["invoice_id", "community_id"]
@@ -1343,6 +1392,13 @@ export type Database = {
             foreignKeyName: "invoices_account_id_community_id_fkey"
             columns: ["account_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "billing_account_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoices_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "billing_accounts"
             referencedColumns: ["id", "community_id"]
           },
@@ -1352,6 +1408,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "communities"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invoices_credited_invoice_id_community_id_fkey"
+            columns: ["credited_invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
           },
           {
             foreignKeyName: "invoices_credited_invoice_id_community_id_fkey"
@@ -2024,6 +2087,13 @@ export type Database = {
             foreignKeyName: "order_status_changes_order_id_fkey"
             columns: ["order_id"]
             isOneToOne: false
+            referencedRelation: "order_summaries"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_status_changes_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
             referencedRelation: "orders"
             referencedColumns: ["id"]
           },
@@ -2587,6 +2657,13 @@ export type Database = {
             foreignKeyName: "volunteer_credits_invoice_id_community_id_fkey"
             columns: ["invoice_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "volunteer_credits_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "invoices"
             referencedColumns: ["id", "community_id"]
           },
@@ -2791,6 +2868,63 @@ export type Database = {
           },
         ]
       }
+      billing_account_summaries: {
+        Row: {
+          balance_ore: number | null
+          community_id: string | null
+          created_at: string | null
+          credit_ore: number | null
+          cvr: string | null
+          ean: string | null
+          email: string | null
+          id: string | null
+          kind: string | null
+          language: string | null
+          member_id: string | null
+          name: string | null
+          outstanding_ore: number | null
+          overdue_ore: number | null
+          payment_terms_id: string | null
+          plan_id: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "billing_accounts_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_payment_terms_id_community_id_fkey"
+            columns: ["payment_terms_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "payment_terms"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_plan_id_community_id_fkey"
+            columns: ["plan_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_plans"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
       event_admin_participants: {
         Row: {
           addons: Json | null
@@ -2937,6 +3071,76 @@ export type Database = {
           },
         ]
       }
+      invoice_summaries: {
+        Row: {
+          account_id: string | null
+          account_kind: string | null
+          account_name: string | null
+          community_id: string | null
+          created_at: string | null
+          credited_invoice_id: string | null
+          currency: string | null
+          due_on: string | null
+          emailed_at: string | null
+          fees_ore: number | null
+          id: string | null
+          issued_on: string | null
+          kind: string | null
+          list_status: string | null
+          note: string | null
+          number: number | null
+          outstanding_ore: number | null
+          paid_ore: number | null
+          status: Database["public"]["Enums"]["invoice_status"] | null
+          subtotal_ore: number | null
+          total_ore: number | null
+          vat_ore: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invoices_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_account_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoices_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_account_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoices_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_accounts"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoices_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invoices_credited_invoice_id_community_id_fkey"
+            columns: ["credited_invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoices_credited_invoice_id_community_id_fkey"
+            columns: ["credited_invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
       member_directory: {
         Row: {
           club_id: string | null
@@ -2965,6 +3169,99 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "communities"
             referencedColumns: ["id"]
+          },
+        ]
+      }
+      order_history: {
+        Row: {
+          changed_at: string | null
+          changed_by: string | null
+          changed_by_name: string | null
+          community_id: string | null
+          from_status: Database["public"]["Enums"]["order_status"] | null
+          id: number | null
+          order_id: string | null
+          to_status: Database["public"]["Enums"]["order_status"] | null
+        }
+        Insert: {
+          changed_at?: string | null
+          changed_by?: string | null
+          changed_by_name?: never
+          community_id?: string | null
+          from_status?: Database["public"]["Enums"]["order_status"] | null
+          id?: number | null
+          order_id?: string | null
+          to_status?: Database["public"]["Enums"]["order_status"] | null
+        }
+        Update: {
+          changed_at?: string | null
+          changed_by?: string | null
+          changed_by_name?: never
+          community_id?: string | null
+          from_status?: Database["public"]["Enums"]["order_status"] | null
+          id?: number | null
+          order_id?: string | null
+          to_status?: Database["public"]["Enums"]["order_status"] | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_status_changes_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "order_summaries"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_status_changes_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      order_summaries: {
+        Row: {
+          amount_ore: number | null
+          community_id: string | null
+          created_at: string | null
+          currency: string | null
+          id: string | null
+          member_id: string | null
+          member_name: string | null
+          product_id: string | null
+          product_name: string | null
+          status: Database["public"]["Enums"]["order_status"] | null
+          status_changed_at: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "orders_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "orders_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "orders_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "orders_product_id_community_id_fkey"
+            columns: ["product_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
           },
         ]
       }
@@ -3061,6 +3358,7 @@ export type Database = {
         Args: { p_invoice_id: string }
         Returns: number
       }
+      billing_overview: { Args: { p_community_id: string }; Returns: Json }
       book_product: {
         Args: {
           p_ends_at: string
