@@ -17,6 +17,9 @@ function renderAt(path: string, client: TestClientOptions = {}) {
   return router;
 }
 
+// Route modules load on demand; on a busy machine the first import takes longer than 1 s.
+const lazyRoutes = { timeout: 5000 };
+
 beforeEach(() => {
   resetToasts();
   document.cookie = 'i18n_redirected=; Max-Age=0; Path=/';
@@ -26,7 +29,7 @@ describe('routing rules', () => {
   it('sends an unknown language prefix to the English page, query kept', async () => {
     for (const prefix of ['de', 'xx', 'pt-BR']) {
       const router = renderAt(`/${prefix}/login?redirect=%2Fen%2Facme`);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'), lazyRoutes);
       expect(router.state.location.search).toBe('?redirect=%2Fen%2Facme');
       cleanup();
     }
@@ -50,7 +53,7 @@ describe('routing rules', () => {
 
   it('sends a signed-out visitor of a protected page to the localized login with a way back', async () => {
     const router = renderAt('/da/acme/events?view=list');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/da/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/da/login'), lazyRoutes);
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
       '/da/acme/events?view=list',
     );
@@ -59,7 +62,7 @@ describe('routing rules', () => {
 
   it('sends a signed-out visitor of the profile to the login too', async () => {
     const router = renderAt('/en/profile');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'), lazyRoutes);
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
   });
 
@@ -71,7 +74,7 @@ describe('routing rules', () => {
   it('sends a member to the localized root for a community they are not a member of', async () => {
     const beta = { ...acme, community_id: '00000000-0000-4000-8000-00000000000b', name: 'Beta Boldklub' };
     const router = renderAt('/da/other-club/events', { memberships: { acme, beta } });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/da'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/da'), lazyRoutes);
     expect(await screen.findByRole('heading', { name: 'Vælg en forening' })).toBeTruthy();
   });
 
@@ -84,7 +87,7 @@ describe('routing rules', () => {
 
   it('sends a user away from an area they do not administer, to the community overview', async () => {
     const router = renderAt('/en/acme/billing/invoices', { memberships: { acme } });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/en/acme'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/acme'), lazyRoutes);
   });
 
   it('says a screen that comes later is not available yet, never that there is no data', async () => {
@@ -120,7 +123,7 @@ describe('routing rules', () => {
 
   it('asks for the second factor when the account has a verified one and the session is aal1', async () => {
     const router = renderAt('/en/acme', { memberships: { acme }, verifiedFactor: true, aal: 'aal1' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'), lazyRoutes);
     expect(new URLSearchParams(router.state.location.search).get('step')).toBe('mfa');
     expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeTruthy();
   });
@@ -133,7 +136,7 @@ describe('routing rules', () => {
   it('redirects the root to the remembered language', async () => {
     document.cookie = 'i18n_redirected=da; Path=/';
     const router = renderAt('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/da'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/da'), lazyRoutes);
     expect(await screen.findByRole('heading', { name: 'Hele klubben ét sted' })).toBeTruthy();
   });
 });
