@@ -11,7 +11,9 @@ import WebSocket from 'ws';
 import { ConfigError, loadConfig } from '../src/config';
 import { DataDirLockedError } from '../src/database/data-dir-lock';
 import { MigrationError } from '../src/database/migrator';
+import { devInboxEnabled } from '../src/mail/create-mailer';
 import { startPlatform } from '../src/platform';
+import { devInboxUrl } from '../src/services/auth/show-dev-inbox';
 import {
   checkCommunityName,
   checkOwnerEmail,
@@ -105,9 +107,9 @@ async function main(): Promise<void> {
         ? `Invited ${ownerEmail} as its owner; the invitation mail holds the link to set a password.`
         : `${ownerEmail} already has an account and is now the owner; they can sign in.`,
     ];
-    if (owner.invited && !config.auth.smtpUrl) {
+    if (owner.invited && devInboxEnabled({ nodeEnv: config.nodeEnv, smtpUrl: config.auth.smtpUrl })) {
       lines.push(
-        `No SMTP_URL is set: the mail is in the development inbox, ${config.publicUrl.replace(/\/$/, '')}/auth/v1/_dev/inbox`,
+        `No SMTP_URL is set: the mail is in the development inbox, ${devInboxUrl(config.publicUrl, platform.keys.devInboxToken)}`,
       );
     }
     process.stdout.write(`${lines.join('\n')}\n`);
