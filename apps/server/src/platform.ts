@@ -13,6 +13,7 @@ import { defaultMigrationSources, migrate, type MigrationSource } from './databa
 import { openDatabase } from './database/open-database';
 import { pgcryptoWorks } from './database/pglite-database';
 import { fastPathListener } from './http/fast-path';
+import { startRetentionTicker } from './jobs/apply-data-retention';
 import { startReleaseTicker } from './jobs/publish-due-releases';
 import { startBackupScheduler, type BackupScheduler } from './operations/backup-scheduler';
 import { createServer, type PlatformServer } from './server';
@@ -102,6 +103,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     });
     const port = (httpServer.address() as AddressInfo).port;
     const releases = options.scheduledJobs === false ? undefined : startReleaseTicker(db, logger);
+    const retention = options.scheduledJobs === false ? undefined : startRetentionTicker(db, logger);
     const backups =
       options.scheduledJobs === false || !config.operations.backup.schedule
         ? undefined
@@ -119,6 +121,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       stop() {
         stopping ??= (async () => {
           releases?.stop();
+          retention?.stop();
           await backups?.stop();
           const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
           httpServer.closeIdleConnections();
