@@ -13,6 +13,7 @@ export function createAuthService(deps: ServerDeps): ServiceModule {
     mailFrom: config.mailFrom,
     smsWebhookUrl: config.smsWebhookUrl,
     db: deps.db,
+    onMail: deps.metrics ? (outcome) => deps.metrics?.mail(outcome) : undefined,
   });
   const ctx: AuthContext = {
     deps,
@@ -24,7 +25,12 @@ export function createAuthService(deps: ServerDeps): ServiceModule {
     mailer: messaging.mailer,
     sms: messaging.sms,
     inbox: messaging.inbox,
-    limits: new RateLimits(deps.db, config.rateLimitEmailSent, config.rateLimitSmsSent),
+    limits: new RateLimits(
+      deps.db,
+      config.rateLimitEmailSent,
+      config.rateLimitSmsSent,
+      config.signInFailures,
+    ),
     logger: deps.logger.child({ service: 'auth' }),
   };
   return {
