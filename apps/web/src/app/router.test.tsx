@@ -41,7 +41,7 @@ describe('routing rules', () => {
 
   it('sends a signed-out visitor of a protected page to the localized login with a way back', async () => {
     const router = renderAt('/da/acme/events?view=list');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/da/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/da/login'), { timeout: 5000 });
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
       '/da/acme/events?view=list',
     );
@@ -50,7 +50,7 @@ describe('routing rules', () => {
 
   it('sends a signed-out visitor of the profile to the login too', async () => {
     const router = renderAt('/en/profile');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'), { timeout: 5000 });
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
   });
 
@@ -62,7 +62,7 @@ describe('routing rules', () => {
   it('sends a member to the localized root for a community they are not a member of', async () => {
     const beta = { ...acme, community_id: '00000000-0000-4000-8000-00000000000b', name: 'Beta Boldklub' };
     const router = renderAt('/da/other-club/events', { memberships: { acme, beta } });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/da'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/da'), { timeout: 5000 });
     expect(await screen.findByRole('heading', { name: 'Vælg en forening' })).toBeTruthy();
   });
 
@@ -75,7 +75,7 @@ describe('routing rules', () => {
 
   it('sends a user away from an area they do not administer, to the community overview', async () => {
     const router = renderAt('/en/acme/billing/invoices', { memberships: { acme } });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/en/acme'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/acme'), { timeout: 5000 });
   });
 
   it('shows an honest empty state for an area whose screens come later', async () => {
@@ -92,7 +92,7 @@ describe('routing rules', () => {
 
   it('asks for the second factor when the account has a verified one and the session is aal1', async () => {
     const router = renderAt('/en/acme', { memberships: { acme }, verifiedFactor: true, aal: 'aal1' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'), { timeout: 5000 });
     expect(new URLSearchParams(router.state.location.search).get('step')).toBe('mfa');
     expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeTruthy();
   });
@@ -105,7 +105,7 @@ describe('routing rules', () => {
   it('redirects the root to the remembered language', async () => {
     document.cookie = 'i18n_redirected=da; Path=/';
     const router = renderAt('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/da'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/da'), { timeout: 5000 });
     expect(await screen.findByRole('heading', { name: 'Hele klubben ét sted' })).toBeTruthy();
   });
 });

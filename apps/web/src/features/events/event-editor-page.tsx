@@ -38,7 +38,7 @@ import { loadMemberNames } from './load-invitees';
 import { saveEvent } from './save-event';
 import { eventKeys, useCommunityTimeZone } from './use-event-community';
 import { validateEventDraft, type DraftErrors } from './validate-event-draft';
-import { zonedInputToIso } from './zoned-time';
+import { zonedInputToIso } from '../../lib/zoned-time';
 
 async function loadForEditing(
   id: string,
