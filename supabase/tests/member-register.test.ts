@@ -122,6 +122,14 @@ describe('member_register', () => {
     expect(names(second)).toEqual(['Cai Carlsen', 'Dorte Dahl']);
     expect(second.total).toBe(6);
     expect(Object.keys(all.rows[0]!)).not.toContain('cpr_masked');
+    // Paging without counting again: the same rows, no total.
+    const [uncounted] = await world.as<{ page: RegisterPage }>(
+      'memberAdminA',
+      `select member_register($1, '{}', 'name', true, 2, 2, false) as page`,
+      [world.communityA],
+    );
+    expect(uncounted!.page.total).toBeNull();
+    expect(names(uncounted!.page)).toEqual(['Cai Carlsen', 'Dorte Dahl']);
     expect(all.rows.find((r) => r.full_name === 'Bo Bech')!.tags.map((t) => t.name)).toEqual(['Bestyrelse']);
   });
 

@@ -3180,6 +3180,7 @@ export type Database = {
         Args: {
           p_ascending?: boolean
           p_community_id: string
+          p_count?: boolean
           p_filters?: Json
           p_limit?: number
           p_offset?: number

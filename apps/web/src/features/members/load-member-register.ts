@@ -55,6 +55,7 @@ export interface RegisterRow {
 }
 
 export interface RegisterPage {
+  /** Null unless the count was asked for. */
   total: number;
   rows: RegisterRow[];
 }
@@ -68,7 +69,8 @@ export function compactFilters(filters: RegisterFilters): RegisterFilters {
   ) as RegisterFilters;
 }
 
-export async function loadMemberRegister(query: RegisterQuery): Promise<RegisterPage> {
+/** One page; `total` only when `count` is asked for (the count is its own query, see below). */
+export async function loadMemberRegister(query: RegisterQuery, count = false): Promise<RegisterPage> {
   const { data, error } = await supabase().rpc('member_register', {
     p_community_id: query.communityId,
     p_filters: compactFilters(query.filters) as never,
@@ -76,9 +78,19 @@ export async function loadMemberRegister(query: RegisterQuery): Promise<Register
     p_ascending: query.ascending,
     p_limit: query.pageSize,
     p_offset: query.page * query.pageSize,
+    p_count: count,
   });
   if (error) throw error;
   return data as unknown as RegisterPage;
+}
+
+/** How many members match the search and filters: asked once per combination, not per page. */
+export async function loadRegisterCount(communityId: string, filters: RegisterFilters): Promise<number> {
+  const page = await loadMemberRegister(
+    { communityId, filters, sort: 'mid', ascending: true, page: 0, pageSize: 1 },
+    true,
+  );
+  return page.total;
 }
 
 export async function loadCommunityTags(communityId: string): Promise<TagChip[]> {

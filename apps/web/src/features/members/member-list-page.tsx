@@ -19,6 +19,7 @@ import { describeMemberError } from './describe-member-error';
 import {
   loadAllRegisterRows,
   loadMemberRegister,
+  loadRegisterCount,
   memberListSpec,
   registerFilters,
   type RegisterRow,
@@ -46,11 +47,23 @@ export function MemberListPage(props: { communityId: string; slug: string; manag
     sort: state.sort.id as RegisterSort,
     ascending: !state.sort.desc,
   };
-  const query = useQuery({
+  const page = useQuery({
     queryKey: memberKeys.register(props.communityId, { ...request, page: state.page, size: state.pageSize }),
     queryFn: () => loadMemberRegister({ ...request, page: state.page, pageSize: state.pageSize }),
     placeholderData: keepPreviousData,
   });
+  // Counted once per search and filter combination; paging and sorting reuse it.
+  const count = useQuery({
+    queryKey: memberKeys.register(props.communityId, { count: request.filters }),
+    queryFn: () => loadRegisterCount(props.communityId, request.filters),
+    placeholderData: keepPreviousData,
+  });
+  const query = {
+    data: page.data && count.data !== undefined ? { rows: page.data.rows, total: count.data } : undefined,
+    isError: page.isError || count.isError,
+    isFetching: page.isFetching || count.isFetching,
+    refetch: () => Promise.all([page.refetch(), count.refetch()]),
+  };
   const [exporting, setExporting] = useState(false);
   const detailPath = (id: string) => localePath(language, `${props.slug}/members/${id}`);
   const day = (d: string | null) => (d ? format.date(`${d}T12:00:00Z`) : '');

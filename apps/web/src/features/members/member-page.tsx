@@ -130,7 +130,7 @@ export function MemberPage({
             <Badge tone={m.user_id ? 'success' : 'neutral'}>
               {m.user_id ? t('detail.hasAccount') : t('detail.noAccount')}
             </Badge>
-            <Badge tone={live ? 'success' : 'neutral'}>
+            <Badge tone={live ? 'success' : 'neutral'} data-live={live ? 'yes' : 'no'}>
               <Radio aria-hidden="true" className="mr-1 size-3" />
               {t('live')}
             </Badge>
