@@ -25,7 +25,19 @@ beforeAll(async () => {
       community_id: club.id,
       title: 'Kapsejlads og grill',
       location: 'Strandvejen 10, 2900 Hellerup',
-      description: '<p>Kapsejlads om formiddagen, <strong>grill</strong> om aftenen.</p>',
+      description: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [
+              { type: 'text', text: 'Kapsejlads om formiddagen, ' },
+              { type: 'text', text: 'grill', marks: [{ type: 'bold' }] },
+              { type: 'text', text: ' om aftenen.' },
+            ],
+          },
+        ],
+      },
       starts_at: at(0),
       ends_at: at(8),
       status: 'published',

@@ -22,7 +22,7 @@ export async function seedTagsAndGroups(tx: Queryable, community: string, clubId
   );
   await tx.query(
     `insert into public.groups (community_id, club_id, title, description, price_ore, payment_frequency, visibility, welcome_email)
-     select $1, ($2::uuid[])[g.club + 1], g.title, 'Holdet ' || g.title || ' i Søndervang IF.', g.price,
+     select $1, ($2::uuid[])[g.club + 1], g.title, app_private.html_to_rich_text('Holdet ' || g.title || ' i Søndervang IF.'), g.price,
             g.freq::public.payment_frequency,
             case when g.title in ('Bestyrelsen') then 'invite_only' else 'members' end::public.group_visibility,
             'Velkommen på ' || g.title || '! Vi ses til træning.'
@@ -78,7 +78,7 @@ export async function seedEvents(
     `insert into public.events (community_id, club_id, title, location, description, starts_at, ends_at, status, release_at,
                                visibility, kind)
      select $1, ($2::uuid[])[1 + (n % 4)], t.title, (array['Klubhuset', 'Hal 1', 'Kunstgræsbanen', 'Stadion', 'Padelcentret'])[1 + (n % 5)],
-            'Alle er velkomne. Tilmelding via appen.', s.at, s.at + interval '2 hours',
+            app_private.html_to_rich_text('<p>Alle er <strong>velkomne</strong>.</p><p>Tilmelding via appen.</p>'), s.at, s.at + interval '2 hours',
             case when s.at < now() then 'published' when n % 10 = 0 then 'draft' when n % 10 = 1 then 'scheduled'
                  else 'published' end::public.event_status,
             case when s.at >= now() and n % 10 = 1 then now() + (n % 3 - 1) * interval '2 days' end,
@@ -188,7 +188,7 @@ export async function seedNews(
     `insert into public.news_posts (community_id, title, content, author_id, author_name, status, release_at, visibility,
                                     allow_comments, link_url, created_at)
      select $1, ($3::text[])[1 + (n % cardinality($3::text[]))],
-            'Kære medlemmer. ' || repeat('Her er nyt fra klubben. ', 3 + n % 5), $2, 'Klubbens bestyrelse',
+            app_private.html_to_rich_text('Kære medlemmer.' || chr(10) || chr(10) || repeat('Her er nyt fra klubben. ', 3 + n % 5)), $2, 'Klubbens bestyrelse',
             case when n % 12 = 0 then 'draft' when n % 12 = 1 then 'scheduled' else 'published' end::public.event_status,
             case when n % 12 = 1 then now() + interval '3 days' end,
             case when n % 4 = 0 then 'public' else 'members' end::public.news_visibility, n % 5 <> 0,

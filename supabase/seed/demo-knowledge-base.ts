@@ -80,7 +80,7 @@ export async function seedKnowledgeBase(tx: Queryable, community: string, author
   for (const [i, [category, slug, title, visibility, status, body]] of articles.entries()) {
     await tx.query(
       `insert into public.kb_articles (community_id, category_id, slug, title, body, visibility, status, sort_order, author_id)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+       values ($1, $2, $3, $4, app_private.html_to_rich_text($5), $6, $7, $8, $9)`,
       [community, ids[category], slug, title, body, visibility, status, i, authorId],
     );
   }

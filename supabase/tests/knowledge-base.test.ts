@@ -11,7 +11,7 @@ const insertArticle = (
   title: string,
   visibility: string,
   status: string,
-  body = '<p>Tekst</p>',
+  body = { type: 'doc', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'Tekst' }] }] },
 ) =>
   world.as<{ id: string; published_at: string | null; updated_by: string | null }>(
     'knowledge_baseAdminA',

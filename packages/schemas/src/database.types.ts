@@ -761,7 +761,7 @@ export type Database = {
           community_id: string
           created_at: string
           created_by: string | null
-          description: string | null
+          description: Json | null
           ends_at: string | null
           id: string
           image_path: string | null
@@ -784,7 +784,7 @@ export type Database = {
           community_id: string
           created_at?: string
           created_by?: string | null
-          description?: string | null
+          description?: Json | null
           ends_at?: string | null
           id?: string
           image_path?: string | null
@@ -807,7 +807,7 @@ export type Database = {
           community_id?: string
           created_at?: string
           created_by?: string | null
-          description?: string | null
+          description?: Json | null
           ends_at?: string | null
           id?: string
           image_path?: string | null
@@ -1013,7 +1013,7 @@ export type Database = {
           cover_image_path: string | null
           created_at: string
           currency: string
-          description: string | null
+          description: Json | null
           id: string
           owner_member_id: string | null
           payment_frequency:
@@ -1032,7 +1032,7 @@ export type Database = {
           cover_image_path?: string | null
           created_at?: string
           currency?: string
-          description?: string | null
+          description?: Json | null
           id?: string
           owner_member_id?: string | null
           payment_frequency?:
@@ -1051,7 +1051,7 @@ export type Database = {
           cover_image_path?: string | null
           created_at?: string
           currency?: string
-          description?: string | null
+          description?: Json | null
           id?: string
           owner_member_id?: string | null
           payment_frequency?:
@@ -1323,7 +1323,7 @@ export type Database = {
       kb_articles: {
         Row: {
           author_id: string | null
-          body: string
+          body: NonNullable<Json>
           category_id: string | null
           community_id: string
           created_at: string
@@ -1341,7 +1341,7 @@ export type Database = {
         }
         Insert: {
           author_id?: string | null
-          body?: string
+          body?: NonNullable<Json>
           category_id?: string | null
           community_id: string
           created_at?: string
@@ -1359,7 +1359,7 @@ export type Database = {
         }
         Update: {
           author_id?: string | null
-          body?: string
+          body?: NonNullable<Json>
           category_id?: string | null
           community_id?: string
           created_at?: string
@@ -1835,7 +1835,7 @@ export type Database = {
           author_name: string | null
           club_id: string | null
           community_id: string
-          content: string
+          content: NonNullable<Json>
           created_at: string
           id: string
           image_path: string | null
@@ -1853,7 +1853,7 @@ export type Database = {
           author_name?: string | null
           club_id?: string | null
           community_id: string
-          content?: string
+          content?: NonNullable<Json>
           created_at?: string
           id?: string
           image_path?: string | null
@@ -1871,7 +1871,7 @@ export type Database = {
           author_name?: string | null
           club_id?: string | null
           community_id?: string
-          content?: string
+          content?: NonNullable<Json>
           created_at?: string
           id?: string
           image_path?: string | null

@@ -101,7 +101,7 @@ export async function createMatrixRows(world: World): Promise<MatrixRows> {
     [a, job, manager],
   );
   const post = await one(
-    `insert into news_posts (community_id, title, content, status, visibility) values ($1, 'Nyt', 'Tekst', 'published', 'members')
+    `insert into news_posts (community_id, title, content, status, visibility) values ($1, 'Nyt', '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Tekst"}]}]}', 'published', 'members')
      returning id`,
     [a],
   );
@@ -191,7 +191,7 @@ export async function createMatrixRows(world: World): Promise<MatrixRows> {
   const article = (slug: string, visibility: string, status: string) =>
     one(
       `insert into kb_articles (community_id, category_id, slug, title, body, visibility, status)
-       values ($1, $2, $3, 'Sådan ' || $3, '<p>Tekst</p>', $4, $5) returning id`,
+       values ($1, $2, $3, 'Sådan ' || $3, '{"type":"doc","content":[{"type":"paragraph","content":[{"type":"text","text":"Tekst"}]}]}', $4, $5) returning id`,
       [a, kbCategory, slug, visibility, status],
     );
   const kbPublicArticle = await article('offentlig', 'public', 'published');

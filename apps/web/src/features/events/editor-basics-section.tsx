@@ -2,16 +2,18 @@
 import { eventsMessages } from '@club/i18n/namespaces/events';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
+import { RichTextEditor } from '../../components/ui/rich-text/rich-text-editor';
+import { storagePath } from '../../components/ui/rich-text/storage-url';
 import { useT } from '../../lib/i18n';
 import { eventKinds, eventVisibilities, type EventKind, type EventVisibility } from './event-records';
 import { EditorTextField } from './editor-text-field';
+import { eventImageBucket, uploadEventImage } from './upload-event-image';
 import { fieldId, type EditorSectionProps } from './editor-section-props';
-import { RichTextEditor } from './rich-text-editor';
 
 export const selectClass =
   'h-10 w-full rounded-md border border-input bg-surface px-3 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring';
 
-export function EditorBasicsSection(props: EditorSectionProps) {
+export function EditorBasicsSection(props: EditorSectionProps & { communityId: string }) {
   const t = useT(eventsMessages);
   const { draft, change } = props;
   return (
@@ -42,6 +44,9 @@ export function EditorBasicsSection(props: EditorSectionProps) {
             labelledBy="editor-description-label"
             value={draft.description}
             onChange={(description) => change((d) => ({ ...d, description }))}
+            uploadImage={async (file) =>
+              storagePath(eventImageBucket, await uploadEventImage(props.communityId, file))
+            }
           />
         </div>
         <div className="grid gap-4 sm:grid-cols-2">

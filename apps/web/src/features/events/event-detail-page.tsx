@@ -10,6 +10,7 @@ import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
+import { RichTextView } from '../../components/ui/rich-text/rich-text-view';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { localePath, useFormat, useLanguage, useT } from '../../lib/i18n';
@@ -22,7 +23,6 @@ import { DetailVolunteersSection } from './detail-volunteers-section';
 import { EventBreadcrumbs } from './event-breadcrumbs';
 import { EventStatusBadge } from './event-status-badge';
 import { EventNotFoundError, loadEvent, loadOccurrences, loadParticipants, loadSignups } from './load-event';
-import { sanitizeRichText } from './sanitize-rich-text';
 import { eventImageUrl } from './upload-event-image';
 import { eventKeys, useCommunityTimeZone } from './use-event-community';
 import { useLiveEvent } from './use-live-event';
@@ -192,13 +192,7 @@ export function EventDetailPage({
                   </div>
                 ))}
               </dl>
-              {e.description ? (
-                <div
-                  aria-label={t('detail.description')}
-                  className="text-sm [&_a]:underline [&_ol]:list-decimal [&_ol]:pl-5 [&_p]:mb-2 [&_ul]:list-disc [&_ul]:pl-5"
-                  dangerouslySetInnerHTML={{ __html: sanitizeRichText(e.description) }}
-                />
-              ) : null}
+              <RichTextView doc={e.description} aria-label={t('detail.description')} />
             </CardBody>
           </Card>
           <DetailInvitationsSection event={e} participants={participants.data ?? []} />

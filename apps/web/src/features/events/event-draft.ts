@@ -11,6 +11,7 @@ import type {
   RepeatRule,
 } from './event-records';
 import { isoToZonedInput, zonedInputToIso } from './zoned-time';
+import { richTextAsJson, richTextHasContent, type RichTextDoc } from '@club/schemas';
 
 export interface TicketDraft {
   key: string;
@@ -63,7 +64,8 @@ export interface JobDraft {
 export interface EventDraft {
   title: string;
   location: string;
-  description: string;
+  /** The stored rich-text document; null when the field is empty. */
+  description: RichTextDoc | null;
   imagePath: string;
   startsAt: string;
   endsAt: string;
@@ -117,7 +119,7 @@ export function emptyDraft(): EventDraft {
   return {
     title: '',
     location: '',
-    description: '',
+    description: null,
     imagePath: '',
     startsAt: '',
     endsAt: '',
@@ -163,7 +165,7 @@ export function draftFromEvent(
   return {
     title: event.title,
     location: event.location ?? '',
-    description: event.description ?? '',
+    description: event.description,
     imagePath: event.image_path ?? '',
     startsAt: at(event.starts_at),
     endsAt: at(event.ends_at),
@@ -241,7 +243,7 @@ export function documentFromDraft(
     community_id: context.communityId,
     title: draft.title.trim(),
     location: draft.location.trim() || null,
-    description: draft.description.trim() || null,
+    description: richTextAsJson(richTextHasContent(draft.description) ? draft.description : null),
     image_path: draft.imagePath || null,
     starts_at: at(draft.startsAt),
     ends_at: at(draft.endsAt),

@@ -207,7 +207,7 @@ function EventEditorForm({
       <form noValidate onSubmit={(e) => void submit(e)} className="space-y-6">
         {serverError ? <Alert kind="error">{serverError}</Alert> : null}
         {Object.keys(errors).length > 0 ? <Alert kind="error">{t('editor.fixErrors')}</Alert> : null}
-        <EditorBasicsSection {...sectionProps} />
+        <EditorBasicsSection {...sectionProps} communityId={communityId} />
         <EditorScheduleSection {...sectionProps} timeZone={timeZone} />
         <EditorImageField draft={draft} change={change} communityId={communityId} />
         <EditorTicketsSection {...sectionProps} />

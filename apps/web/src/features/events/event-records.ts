@@ -1,6 +1,6 @@
 // The rows the events screens read, as the data service returns them (snake_case wire names),
 // derived from the generated database types so a renamed or retyped column fails typecheck.
-import type { Enums, Tables } from '@club/schemas';
+import type { Enums, RichTextDoc, Tables } from '@club/schemas';
 import type { NonNullFields } from '../../lib/row-types';
 
 export type EventStatus = Enums<'event_status'>;
@@ -81,7 +81,6 @@ export type EventRecord = Pick<
   | 'community_id'
   | 'title'
   | 'location'
-  | 'description'
   | 'image_path'
   | 'starts_at'
   | 'ends_at'
@@ -95,6 +94,8 @@ export type EventRecord = Pick<
   | 'repeat_until'
   | 'series_id'
 > & {
+  /** Stored as a checked rich-text document (docs/decisions/0805); the generator says Json. */
+  description: RichTextDoc | null;
   tickets: TicketRecord[];
   event_addons: AddonRecord[];
   volunteer_jobs: JobRecord[];

@@ -1,6 +1,7 @@
 // Everything the detail and editor screens show about one event, read in parallel: the event
 // with its tickets, add-ons, jobs and invitations; participants; volunteer sign-ups; the dates
 // of its series; and the community's time zone.
+import { richTextFromJson } from '@club/schemas';
 import { supabase } from '../../lib/supabase';
 import type { EventRecord, ParticipantRecord, SignupRecord } from './event-records';
 
@@ -40,7 +41,7 @@ export async function loadEvent(id: string): Promise<EventRecord> {
   const { data, error } = await supabase().from('events').select(eventColumns).eq('id', id).maybeSingle();
   if (error) throw error;
   if (!data) throw new EventNotFoundError();
-  return sortParts(data);
+  return sortParts({ ...data, description: richTextFromJson(data.description) });
 }
 
 export async function loadParticipants(eventId: string): Promise<ParticipantRecord[]> {
