@@ -244,6 +244,15 @@ describe('member page, history and CPR', () => {
       [ids.Anna],
     );
     expect(audit.rows).toEqual([{ reason: 'Tilskudsansøgning til kommunen' }]);
+    const [latest] = await world.as<{ action: string; actor_name: string }>(
+      'memberAdminA',
+      'select action, actor_name from member_history_entries($1) limit 1',
+      [ids.Anna],
+    );
+    expect(latest).toEqual({ action: 'cpr_revealed', actor_name: 'Morten Jensen' });
+    expect(
+      await failureOf(world.as('eventAdminA', 'select * from member_history_entries($1)', [ids.Anna])),
+    ).toBe('member_not_found');
     expect(
       await world.as('eventAdminA', 'select id from member_history where member_id = $1', [ids.Anna]),
     ).toEqual([]);

@@ -3166,6 +3166,17 @@ export type Database = {
         Args: { p_group_id: string; p_member_id: string }
         Returns: undefined
       }
+      member_history_entries: {
+        Args: { p_member_id: string }
+        Returns: {
+          action: string
+          actor_name: string
+          at: string
+          changes: Json
+          id: number
+          reason: string
+        }[]
+      }
       member_invite_target: {
         Args: { p_member_id: string }
         Returns: {

@@ -71,7 +71,10 @@ export function MemberHistoryCard({ communityId, memberId }: { communityId: stri
                     {t('detail.historyReason', { reason: entry.reason })}
                   </p>
                 ) : null}
-                <p className="text-xs text-muted-foreground">{format.dateTime(entry.at)}</p>
+                <p className="text-xs text-muted-foreground">
+                  {format.dateTime(entry.at)}
+                  {entry.actor_name ? ` · ${entry.actor_name}` : ''}
+                </p>
               </li>
             ))}
           </ol>
