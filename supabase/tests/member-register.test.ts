@@ -133,6 +133,29 @@ describe('member_register', () => {
     expect(all.rows.find((r) => r.full_name === 'Bo Bech')!.tags.map((t) => t.name)).toEqual(['Bestyrelse']);
   });
 
+  it('counts exactly up to 10,000 matches and estimates above, and finds a rare e-mail among many', async () => {
+    await world.db.query(
+      `insert into members (community_id, first_name, last_name, email)
+       select $1, 'Bulk', 'Medlem ' || g, 'bulk' || g || '@example.dk' from generate_series(1, 10050) g`,
+      [world.communityB],
+    );
+    await world.db.exec('analyze public.members');
+    const [row] = await world.as<{ page: RegisterPage & { estimated: boolean } }>(
+      'adminB',
+      `select member_register($1, '{}', 'name', true, 5, 0, true) as page`,
+      [world.communityB],
+    );
+    expect(row!.page.estimated).toBe(true);
+    expect(row!.page.total).toBeGreaterThan(10000);
+    const [found] = await world.as<{ page: RegisterPage & { estimated: boolean } }>(
+      'adminB',
+      `select member_register($1, '{"search":"bulk777@example.dk"}', 'name', true, 5, 0, true) as page`,
+      [world.communityB],
+    );
+    expect(found!.page).toMatchObject({ total: 1, estimated: false });
+    expect(names(found!.page)).toEqual(['Bulk Medlem 777']);
+  });
+
   it('filters by status, gender (other too), tag, group, age band, joined date and arrears', async () => {
     expect(names(await register('memberAdminA', { statuses: ['passive', 'left'] }))).toEqual([
       'Bo Bech',

@@ -55,8 +55,9 @@ export interface RegisterRow {
 }
 
 export interface RegisterPage {
-  /** Null unless the count was asked for. */
+  /** Null unless the count was asked for; above 10,000 the planner's estimate. */
   total: number;
+  estimated: boolean;
   rows: RegisterRow[];
 }
 
@@ -85,12 +86,15 @@ export async function loadMemberRegister(query: RegisterQuery, count = false): P
 }
 
 /** How many members match the search and filters: asked once per combination, not per page. */
-export async function loadRegisterCount(communityId: string, filters: RegisterFilters): Promise<number> {
+export async function loadRegisterCount(
+  communityId: string,
+  filters: RegisterFilters,
+): Promise<{ total: number; estimated: boolean }> {
   const page = await loadMemberRegister(
     { communityId, filters, sort: 'mid', ascending: true, page: 0, pageSize: 1 },
     true,
   );
-  return page.total;
+  return { total: page.total, estimated: page.estimated };
 }
 
 export async function loadCommunityTags(communityId: string): Promise<TagChip[]> {

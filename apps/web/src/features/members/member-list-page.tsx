@@ -59,7 +59,10 @@ export function MemberListPage(props: { communityId: string; slug: string; manag
     placeholderData: keepPreviousData,
   });
   const query = {
-    data: page.data && count.data !== undefined ? { rows: page.data.rows, total: count.data } : undefined,
+    data:
+      page.data && count.data !== undefined
+        ? { rows: page.data.rows, total: count.data.total, estimated: count.data.estimated }
+        : undefined,
     isError: page.isError || count.isError,
     isFetching: page.isFetching || count.isFetching,
     refetch: () => Promise.all([page.refetch(), count.refetch()]),
@@ -266,7 +269,9 @@ export function MemberListPage(props: { communityId: string; slug: string; manag
         )}
         toolbar={<MemberListFilters list={list} communityId={props.communityId} />}
         storageKey="members"
-        countLabel={(total) => t('register.count', { count: format.number(total) })}
+        countLabel={(total, estimated) =>
+          t(estimated ? 'register.countAbout' : 'register.count', { count: format.number(total) })
+        }
         empty={{
           icon: Users,
           title: t('register.emptyTitle'),
