@@ -174,6 +174,18 @@ describe('invoice document and accounting export', () => {
     expect(await failureOf(world.as('memberA', 'select invoice_document($1)', [id]))).toBe(
       'invoice_not_found',
     );
+    // An account without a member (a household here) is no member's to read either.
+    const household = await f.draft(await f.account('Familien Holm', { kind: 'household' }), [
+      { description: 'Kontingent', unitPriceOre: 1000 },
+    ]);
+    expect(await failureOf(world.as('memberA', 'select invoice_document($1)', [household]))).toBe(
+      'invoice_not_found',
+    );
+    // The member reads the document of their own account's invoice.
+    const own = await f.draft(await f.account('Mette', { member_id: world.memberOf.memberA }), [
+      { description: 'Kontingent', unitPriceOre: 1000 },
+    ]);
+    expect(await failureOf(world.as('memberA', 'select invoice_document($1)', [own]))).toBe('succeeded');
   });
 
   it('posts invoices, credit notes and payments so that every voucher balances', async () => {

@@ -29,7 +29,7 @@ describe('CPR', () => {
     );
     expect(stored.rows[0]!.raw).not.toContain('1503871234');
     const seen = await world.as<{ cpr_masked: string }>(
-      'eventAdminA',
+      'memberAdminA',
       'select cpr_masked from members where id = $1',
       [member],
     );

@@ -126,10 +126,10 @@ const benches: Bench[] = [
     list: true,
     rest: (sb, c) =>
       sb
-        .rpc('lookup_members', { p_community_id: c, p_query: 'jens', p_limit: 20 })
+        .rpc('lookup_member_directory', { p_community_id: c, p_query: 'jens', p_limit: 20 })
         .select('id, full_name, email')
         .order('full_name'),
-    sql: `select id, full_name, email from public.lookup_members($1, 'jens', 20) order by full_name`,
+    sql: `select id, full_name, email from public.lookup_member_directory($1, 'jens', 20) order by full_name`,
   },
   {
     name: 'member lookup rpc',

@@ -6,6 +6,7 @@ import { authEnv, readAuthConfig } from './config-sections/auth';
 import { domainEnv, readDomainConfig } from './config-sections/domain';
 import { functionsEnv, readFunctionsConfig } from './config-sections/functions';
 import { readRealtimeConfig, realtimeEnv } from './config-sections/realtime';
+import { operationsEnv, readOperationsConfig } from './config-sections/operations';
 import { readRestConfig, restEnv } from './config-sections/rest';
 import { readStorageConfig, storageEnv } from './config-sections/storage';
 
@@ -65,6 +66,7 @@ export const configSchema = z
   .extend(realtimeEnv.shape)
   .extend(functionsEnv.shape)
   .extend(domainEnv.shape)
+  .extend(operationsEnv.shape)
   .transform((env) => ({
     nodeEnv: env.NODE_ENV,
     port: env.PORT,
@@ -90,8 +92,27 @@ export const configSchema = z
     realtime: readRealtimeConfig(env),
     functions: readFunctionsConfig(env),
     domain: readDomainConfig(env),
+    operations: readOperationsConfig(env, env.DATA_DIR),
   }))
   .superRefine((config, ctx) => {
+    if (config.operations.backup.schedule && !config.operations.backup.passphrase) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKUP_SCHEDULE'],
+        message: 'scheduled backups are encrypted: set BACKUP_PASSPHRASE as well',
+      });
+    }
+    if (
+      config.operations.backup.s3Bucket &&
+      config.storage.s3.endpoint === undefined &&
+      !config.storage.s3.accessKeyId
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['BACKUP_S3_BUCKET'],
+        message: 'needs the STORAGE_S3_* connection settings (endpoint or access key)',
+      });
+    }
     if (config.jwtAlgorithm === 'HS256' && !config.jwtSecret) {
       ctx.addIssue({ code: 'custom', path: ['JWT_ALGORITHM'], message: 'HS256 needs JWT_SECRET to be set' });
     }

@@ -9,6 +9,7 @@ import { platformCors } from './http/cors';
 import type { FastHandler } from './http/fast-path';
 import { requestId } from './http/request-id';
 import { requestLog } from './http/request-log';
+import { mountSnapshotRoute } from './operations/server-snapshot';
 import { createAuthService } from './services/auth';
 import { createFunctionsService } from './services/functions';
 import { createRealtimeService } from './services/realtime';
@@ -44,6 +45,8 @@ export function createServer(deps: ServerDeps): PlatformServer {
       return c.json({ status: 'unavailable', database: deps.db.engine }, 503);
     }
   });
+
+  mountSnapshotRoute(app, deps);
 
   const services: [string, ServiceModule][] = [
     ['/auth/v1', createAuthService(deps)],

@@ -179,6 +179,13 @@ export type Database = {
             foreignKeyName: "billing_accounts_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -464,6 +471,13 @@ export type Database = {
             foreignKeyName: "bookings_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "bookings_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -702,6 +716,13 @@ export type Database = {
             foreignKeyName: "event_invitations_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "event_invitations_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -915,6 +936,13 @@ export type Database = {
             foreignKeyName: "group_fee_charges_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_fee_charges_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -960,6 +988,13 @@ export type Database = {
             columns: ["group_id", "community_id"]
             isOneToOne: false
             referencedRelation: "groups"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_members_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -1076,6 +1111,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "communities"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "groups_owner_member_id_community_id_fkey"
+            columns: ["owner_member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
           },
           {
             foreignKeyName: "groups_owner_member_id_community_id_fkey"
@@ -1466,6 +1508,13 @@ export type Database = {
             foreignKeyName: "member_certificates_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_certificates_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -1503,6 +1552,13 @@ export type Database = {
           recorded_by?: string | null
         }
         Relationships: [
+          {
+            foreignKeyName: "member_cpr_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
           {
             foreignKeyName: "member_cpr_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
@@ -1548,6 +1604,13 @@ export type Database = {
             foreignKeyName: "member_history_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_history_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -1583,7 +1646,21 @@ export type Database = {
             foreignKeyName: "member_relations_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_relations_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_relations_related_member_id_community_id_fkey"
+            columns: ["related_member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -1612,6 +1689,13 @@ export type Database = {
           tag_id?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "member_tags_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
           {
             foreignKeyName: "member_tags_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
@@ -1816,6 +1900,13 @@ export type Database = {
             foreignKeyName: "news_comments_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "news_comments_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -1982,6 +2073,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "communities"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "orders_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
           },
           {
             foreignKeyName: "orders_member_id_community_id_fkey"
@@ -2321,6 +2419,13 @@ export type Database = {
             foreignKeyName: "ticket_purchases_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "ticket_purchases_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -2489,6 +2594,13 @@ export type Database = {
             foreignKeyName: "volunteer_credits_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "volunteer_credits_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -2604,6 +2716,13 @@ export type Database = {
             foreignKeyName: "volunteer_signups_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "volunteer_signups_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -2711,6 +2830,13 @@ export type Database = {
             foreignKeyName: "ticket_purchases_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "ticket_purchases_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "members"
             referencedColumns: ["id", "community_id"]
           },
@@ -2807,6 +2933,37 @@ export type Database = {
             columns: ["series_id"]
             isOneToOne: false
             referencedRelation: "events"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      member_directory: {
+        Row: {
+          club_id: string | null
+          community_id: string | null
+          contact_visible: boolean | null
+          email: string | null
+          first_name: string | null
+          full_name: string | null
+          id: string | null
+          last_name: string | null
+          mid: number | null
+          phone: string | null
+          status: Database["public"]["Enums"]["member_status"] | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "members_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "members_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
             referencedColumns: ["id"]
           },
         ]
@@ -3113,6 +3270,28 @@ export type Database = {
       join_group: { Args: { p_group_id: string }; Returns: string }
       leave_group: { Args: { p_group_id: string }; Returns: undefined }
       link_member_account: { Args: { p_member_id: string }; Returns: string }
+      lookup_member_directory: {
+        Args: { p_community_id: string; p_limit?: number; p_query: string }
+        Returns: {
+          club_id: string | null
+          community_id: string | null
+          contact_visible: boolean | null
+          email: string | null
+          first_name: string | null
+          full_name: string | null
+          id: string | null
+          last_name: string | null
+          mid: number | null
+          phone: string | null
+          status: Database["public"]["Enums"]["member_status"] | null
+        }[]
+        SetofOptions: {
+          from: "*"
+          to: "member_directory"
+          isOneToOne: false
+          isSetofReturn: true
+        }
+      }
       lookup_members: {
         Args: { p_community_id: string; p_limit?: number; p_query: string }
         Returns: {

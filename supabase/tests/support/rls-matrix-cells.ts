@@ -75,7 +75,21 @@ export const matrix: Cell[] = [
     target: 'members',
     op: 'select',
     sql: q('select id, cpr_masked from members where id = $1', (i) => [i.otherMember]),
+    allowed: only('memberAdminA', 'managerA', 'ownerA'),
+  },
+  {
+    target: 'member_directory',
+    op: 'select',
+    sql: q('select id from member_directory where id = $1', (i) => [i.otherMember]),
     allowed: adminsA,
+  },
+  {
+    // Ole is in a group of A and in no event or booking: only the member and group areas see
+    // how to reach him.
+    target: 'member_directory (contact of a group member)',
+    op: 'select',
+    sql: q('select id from member_directory where id = $1 and email is not null', (i) => [i.otherMember]),
+    allowed: only('memberAdminA', 'managerA', 'ownerA', 'groupAdminA'),
   },
   {
     target: 'members',
@@ -135,6 +149,12 @@ export const matrix: Cell[] = [
     target: 'lookup_members()',
     op: 'call',
     sql: q(`select id from lookup_members($1, 'Ole')`, (i) => [i.a]),
+    allowed: only('memberAdminA', 'managerA', 'ownerA'),
+  },
+  {
+    target: 'lookup_member_directory()',
+    op: 'call',
+    sql: q(`select id from lookup_member_directory($1, 'Ole')`, (i) => [i.a]),
     allowed: adminsA,
   },
   {

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import type { Database } from './database';
 import { lockDataDir } from './data-dir-lock';
-import { openPgliteDatabase } from './pglite-database';
+import { openPgliteDatabase, sharePglite } from './pglite-database';
 import { openPostgresDatabase } from './postgres-database';
 
 export interface OpenDatabaseOptions {
@@ -16,7 +16,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const lock = lockDataDir(options.dataDir);
   try {
     const db = await openPgliteDatabase(path.join(options.dataDir, 'pgdata'));
-    return {
+    const locked: Database = {
       ...db,
       async close() {
         try {
@@ -26,6 +26,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
         }
       },
     };
+    sharePglite(db, locked);
+    return locked;
   } catch (error) {
     lock.release();
     throw error;

@@ -62,7 +62,7 @@ export async function openPgliteDatabase(
       ...(dataDir ? { dataDir } : {}),
       ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
       parsers,
-      extensions: { pgcrypto, pg_trgm, citext, btree_gist },
+      extensions: pgliteExtensions,
     });
   // Some instances come up with pgcrypto unable to find any digest (ADR 0713). Using it
   // right away initialises it while the instance is fresh; an instance where even that
@@ -132,11 +132,28 @@ function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-/** Dumps an open PGlite database's files as a tarball (used to snapshot a migrated test database). */
-export async function dumpPglite(db: Database): Promise<Blob> {
+/** The PGlite instance behind a Database opened here (or a wrapper registered with sharePglite). */
+export function pgliteOf(db: Database): PGlite {
   const pg = pgliteHandles.get(db);
   if (!pg) throw new Error('not a PGlite database');
-  return pg.dumpDataDir('none');
+  return pg;
 }
+
+/** Lets a wrapper of an embedded Database (open-database.ts adds the lock) reach its PGlite. */
+export function sharePglite(from: Database, to: Database): void {
+  pgliteHandles.set(to, pgliteOf(from));
+}
+
+/**
+ * Dumps an open PGlite database's files as a tarball: a consistent copy, since nothing
+ * else runs in the instance while it is taken (tests snapshot a migrated database with it;
+ * backups of a running server start from it).
+ */
+export async function dumpPglite(db: Database): Promise<Blob> {
+  return pgliteOf(db).dumpDataDir('none');
+}
+
+/** The extensions every embedded instance loads (the dump of a backup needs them too). */
+export const pgliteExtensions = { pgcrypto, pg_trgm, citext, btree_gist };
 
 export { types as pgliteTypes };

@@ -29,11 +29,22 @@ export function verifyLink(mail: ReceivedMail): string {
   return link.replace(/&amp;/g, '&');
 }
 
-export async function startSmtpListener(): Promise<SmtpListener> {
+export interface SmtpListenerOptions {
+  /** Recipients the server refuses with 550, as a mail server refuses an unknown mailbox. */
+  refuse?: (address: string) => boolean;
+}
+
+export async function startSmtpListener(options: SmtpListenerOptions = {}): Promise<SmtpListener> {
   const mails: ReceivedMail[] = [];
   const smtp = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      if (!options.refuse?.(address.address)) return callback();
+      const refusal = new Error('No such mailbox') as Error & { responseCode: number };
+      refusal.responseCode = 550;
+      callback(refusal);
+    },
     onData(stream, session, callback) {
       let raw = '';
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));

@@ -20,7 +20,7 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-async function adminQuery(baseUrl: string, sql: string): Promise<void> {
+export async function adminQuery(baseUrl: string, sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
   try {

@@ -1,43 +1,22 @@
-// The list's search box and compact filters. Every value lives in the address (so a filtered
-// list can be bookmarked and survives a reload); the search box waits for a pause in typing.
+// The list's tab (upcoming/past), search box and compact filters. Every value lives in the
+// address through the kit's list state (a filtered list can be bookmarked and survives a reload).
 import { eventsMessages } from '@club/i18n/namespaces/events';
-import { Search, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { X } from 'lucide-react';
+import { ListSearch } from '../../components/list/list-search';
+import type { ListController } from '../../components/list/use-list-state';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
 import { useT } from '../../lib/i18n';
 import { eventKinds, eventStatuses, eventVisibilities } from './event-records';
-
-export interface ListFilters {
-  when: 'upcoming' | 'past';
-  q: string;
-  status: string;
-  visibility: string;
-  kind: string;
-  from: string;
-  to: string;
-}
+import type { EventListFilter } from './load-event-list';
 
 const selectClass =
   'h-9 rounded-md border border-input bg-surface px-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring';
 
-export function EventListFilters({
-  filters,
-  onChange,
-}: {
-  filters: ListFilters;
-  onChange: (next: Partial<ListFilters>) => void;
-}) {
+export function EventListFilters({ list }: { list: ListController<EventListFilter> }) {
   const t = useT(eventsMessages);
-  const [text, setText] = useState(filters.q);
-  useEffect(() => setText(filters.q), [filters.q]);
-  useEffect(() => {
-    if (text === filters.q) return;
-    const timer = setTimeout(() => onChange({ q: text }), 250);
-    return () => clearTimeout(timer);
-  }, [text, filters.q, onChange]);
-  const filtered =
-    filters.q || filters.status || filters.visibility || filters.kind || filters.from || filters.to;
+  const { filters } = list.state;
+  const onChange = list.setFilters;
+  const when = filters.when === 'past' ? 'past' : 'upcoming';
 
   return (
     <div className="mb-4 space-y-3">
@@ -47,37 +26,29 @@ export function EventListFilters({
           aria-label={t('list.when')}
           className="inline-flex rounded-md border border-input bg-surface p-0.5"
         >
-          {(['upcoming', 'past'] as const).map((when) => (
+          {(['upcoming', 'past'] as const).map((value) => (
             <button
-              key={when}
+              key={value}
               type="button"
               role="radio"
-              aria-checked={filters.when === when}
-              onClick={() => onChange({ when })}
+              aria-checked={value === when}
+              onClick={() => onChange({ when: value === 'past' ? 'past' : '' })}
               className={
-                filters.when === when
+                value === when
                   ? 'rounded px-3 py-1.5 text-sm font-medium bg-accent text-accent-foreground'
                   : 'rounded px-3 py-1.5 text-sm text-foreground hover:bg-muted'
               }
             >
-              {t(`list.${when}`)}
+              {t(`list.${value}`)}
             </button>
           ))}
         </div>
-        <label className="relative min-w-56 flex-1">
-          <span className="sr-only">{t('list.search')}</span>
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            type="search"
-            value={text}
-            onChange={(e) => setText(e.target.value)}
-            placeholder={t('list.searchPlaceholder')}
-            className="h-9 pl-9"
-          />
-        </label>
+        <ListSearch
+          value={list.state.search}
+          onSearch={list.setSearch}
+          label={t('list.search')}
+          placeholder={t('list.searchPlaceholder')}
+        />
       </div>
       <div className="flex flex-wrap items-center gap-2">
         <select
@@ -137,12 +108,8 @@ export function EventListFilters({
             onChange={(e) => onChange({ to: e.target.value })}
           />
         </label>
-        {filtered ? (
-          <Button
-            variant="ghost"
-            size="sm"
-            onClick={() => onChange({ q: '', status: '', visibility: '', kind: '', from: '', to: '' })}
-          >
+        {list.narrowed ? (
+          <Button variant="ghost" size="sm" onClick={list.clear}>
             <X aria-hidden="true" />
             {t('list.clearFilters')}
           </Button>

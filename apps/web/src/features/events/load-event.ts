@@ -61,7 +61,7 @@ export async function loadSignups(jobIds: string[]): Promise<SignupRecord[]> {
   const { data, error } = await supabase()
     .from('volunteer_signups')
     .select(
-      'id, job_id, timeslot_id, member_id, guest_name, guest_email, status, checked_in_at, checked_out_at, members(first_name, last_name)',
+      'id, job_id, timeslot_id, member_id, guest_name, guest_email, status, checked_in_at, checked_out_at, members:member_directory(first_name, last_name)',
     )
     .in('job_id', jobIds)
     .eq('status', 'signed_up')

@@ -21,10 +21,11 @@ export async function loadGroupsAndTags(
 export async function searchMembers(communityId: string, text: string): Promise<Invitee[]> {
   const term = text.trim();
   if (term.length < 2) return [];
-  // lookup_members searches names through the trigram index, and exact e-mail, phone and
-  // member numbers; it takes % and _ literally.
+  // lookup_member_directory searches names and member numbers in the member directory, which
+  // shows an event admin e-mails only of the people of their events (decision 0820); it takes
+  // % and _ literally.
   const { data, error } = await supabase()
-    .rpc('lookup_members', { p_community_id: communityId, p_query: term, p_limit: 20 })
+    .rpc('lookup_member_directory', { p_community_id: communityId, p_query: term, p_limit: 20 })
     .select('id, full_name, email')
     .order('full_name');
   if (error) throw error;
@@ -37,7 +38,10 @@ export async function searchMembers(communityId: string, text: string): Promise<
 
 export async function loadMemberNames(ids: string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
-  const { data, error } = await supabase().from('members').select('id, full_name').in('id', ids);
+  const { data, error } = await supabase().from('member_directory').select('id, full_name').in('id', ids);
   if (error) throw error;
-  return new Map((data ?? []).map((m) => [m.id, m.full_name ?? '']));
+  // A view's columns are nullable in the generated types; the directory's id never is.
+  const names = new Map<string, string>();
+  for (const m of data ?? []) if (m.id) names.set(m.id, m.full_name ?? '');
+  return names;
 }

@@ -1,0 +1,46 @@
+// The search box of a list: the text goes to the address after a pause in typing (replacing the
+// history entry, so back does not replay every word).
+import { kitMessages } from '@club/i18n/namespaces/kit';
+import { Search } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useT } from '../../lib/i18n';
+import { Input } from '../ui/input';
+
+export function ListSearch({
+  value,
+  onSearch,
+  label,
+  placeholder,
+  delay = 250,
+}: {
+  value: string;
+  onSearch: (text: string) => void;
+  label?: string;
+  placeholder?: string;
+  delay?: number;
+}) {
+  const t = useT(kitMessages);
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => onSearch(text), delay);
+    return () => clearTimeout(timer);
+  }, [text, value, onSearch, delay]);
+  return (
+    <label className="relative min-w-56 flex-1">
+      <span className="sr-only">{label ?? t('list.search')}</span>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
+      />
+      <Input
+        type="search"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        placeholder={placeholder}
+        className="h-9 pl-9"
+      />
+    </label>
+  );
+}

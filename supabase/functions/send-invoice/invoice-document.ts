@@ -1,0 +1,74 @@
+// The shape invoice_document() returns (docs/decisions/0865), and the texts of the invoice
+// in the account's language.
+import { createFormatters, createTranslator, type Formatters, type Language } from '@club/i18n';
+import { invoiceDocumentMessages } from '@club/i18n/namespaces/invoice-document';
+
+export interface InvoiceDocument {
+  invoice: {
+    id: string;
+    number: number | null;
+    kind: 'invoice' | 'credit_note';
+    status: string;
+    currency: string;
+    issued_on: string | null;
+    due_on: string | null;
+    note: string | null;
+    subtotal_ore: number;
+    vat_ore: number;
+    total_ore: number;
+    fees_ore: number;
+    paid_ore: number;
+    credited_number: number | null;
+  };
+  lines: {
+    description: string;
+    quantity: number;
+    unit_price_ore: number;
+    vat_rate_bp: number;
+    vat_exempt: boolean;
+    line_kind: 'charge' | 'credit';
+    net_ore: number;
+    vat_ore: number;
+  }[];
+  account: {
+    name: string;
+    kind: string;
+    email: string | null;
+    cvr: string | null;
+    ean: string | null;
+    street: string | null;
+    postal_code: string | null;
+    city: string | null;
+    language: string;
+  };
+  club: { name: string; cvr: string | null; time_zone: string };
+  payment: {
+    bank_reg_no?: string | null;
+    bank_account_no?: string | null;
+    mobilepay_number?: string | null;
+    invoice_email?: string | null;
+  };
+  reminders: { id: string; seq: number; fee_ore: number; reminded_on: string; emailed_at: string | null }[];
+}
+
+export interface DocumentTexts {
+  language: Language;
+  t: ReturnType<typeof createTranslator<(typeof invoiceDocumentMessages)['messages']['en']>>;
+  format: Formatters;
+  /** Money in the document's currency; the minus sign as a hyphen, which every PDF font has. */
+  money(ore: number): string;
+  /** A calendar date (YYYY-MM-DD) as the language writes it. */
+  day(value: string | null): string;
+}
+
+export function documentTexts(doc: InvoiceDocument): DocumentTexts {
+  const language: Language = doc.account.language === 'en' ? 'en' : 'da';
+  const format = createFormatters(language, 'UTC');
+  return {
+    language,
+    t: createTranslator(invoiceDocumentMessages, language),
+    format,
+    money: (ore) => format.money(ore, doc.invoice.currency).replace(/\u2212/g, '-'),
+    day: (value) => (value ? format.date(`${value}T12:00:00Z`, 'long') : ''),
+  };
+}

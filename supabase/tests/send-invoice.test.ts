@@ -1,0 +1,240 @@
+// send-invoice through the platform as the app calls it (supabase-js with a billing admin's
+// session): the PDF's text read back with pdftotext (number, lines, VAT, total, club, due
+// date, payment details), and the invoice mailed with the PDF attached to a real SMTP
+// listener that refuses one address, as a mail server refuses an unknown mailbox.
+import { execFileSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { startSmtpListener, type SmtpListener } from '../../apps/server/tests/support/smtp-listener';
+import { startTestPlatform, type TestPlatform } from '../../apps/server/tests/support/test-platform';
+import { seedDemo, type DemoResult } from '../seed/generate-demo';
+
+let platform: TestPlatform;
+let demo: DemoResult;
+let smtp: SmtpListener;
+let envDir: string;
+let admin: SupabaseClient;
+let invoiceId: string;
+let invoiceNumber: number;
+
+function pdfText(pdf: Buffer): string {
+  const file = path.join(envDir, `doc-${crypto.randomUUID()}.pdf`);
+  fs.writeFileSync(file, pdf);
+  return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+}
+
+/** The base64 body of the mail's application/pdf part. */
+function attachedPdf(raw: string): { fileName: string; pdf: Buffer } {
+  const part = /Content-Type: application\/pdf;?[^]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/.exec(raw);
+  const name = /filename="?([^";\r\n]+)"?/.exec(raw);
+  if (!part || !name) throw new Error(`no PDF attachment in:\n${raw.slice(0, 2000)}`);
+  return { fileName: name[1]!, pdf: Buffer.from(part[1]!.replace(/\s/g, ''), 'base64') };
+}
+
+async function errorOf(error: unknown): Promise<{ status: number; reason: string }> {
+  if (!(error instanceof FunctionsHttpError)) throw new Error(`expected an HTTP error, got ${String(error)}`);
+  const response = error.context as Response;
+  return { status: response.status, reason: ((await response.json()) as { reason: string }).reason };
+}
+
+async function draftInvoice(
+  account: Record<string, unknown>,
+  lines: Record<string, unknown>[],
+): Promise<string> {
+  const created = await admin
+    .from('billing_accounts')
+    .insert({ community_id: demo.community, ...account })
+    .select('id')
+    .single();
+  expect(created.error).toBeNull();
+  const invoice = await admin
+    .from('invoices')
+    .insert({ community_id: demo.community, account_id: created.data!.id })
+    .select('id')
+    .single();
+  expect(invoice.error).toBeNull();
+  const id = invoice.data!.id as string;
+  const added = await admin.from('invoice_lines').insert(
+    lines.map((line, i) => ({
+      community_id: demo.community,
+      invoice_id: id,
+      sort_order: i,
+      quantity: 1,
+      vat_rate_bp: 0,
+      vat_exempt: true,
+      ...line,
+    })),
+  );
+  expect(added.error).toBeNull();
+  return id;
+}
+
+const issue = async (id: string) => {
+  const { data, error } = await admin.rpc('issue_invoice', { p_invoice_id: id });
+  expect(error).toBeNull();
+  return Number(data);
+};
+
+const pdfOf = async (id: string) => {
+  const { data, error } = await admin.functions.invoke('send-invoice', {
+    body: { invoice_id: id, action: 'pdf' },
+  });
+  expect(error).toBeNull();
+  return Buffer.from(await (data as Blob).arrayBuffer());
+};
+
+beforeAll(async () => {
+  smtp = await startSmtpListener({ refuse: (address) => address.startsWith('bounce') });
+  envDir = fs.mkdtempSync(path.join(os.tmpdir(), 'send-invoice-'));
+  fs.writeFileSync(
+    path.join(envDir, '.env'),
+    `SMTP_URL=${smtp.url}\nSMTP_FROM="Søndervang IF <kasserer@example.dk>"\n`,
+  );
+  platform = await startTestPlatform({ FUNCTIONS_ENV_FILE: path.join(envDir, '.env') });
+  demo = await seedDemo(platform.db, { members: 40, accounts: 3 });
+  await platform.db.query(`update communities set cvr = '29384756' where id = $1`, [demo.community]);
+  await platform.db.query(
+    `insert into billing_settings (community_id, bank_reg_no, bank_account_no, mobilepay_number)
+     values ($1, '5301', '0001234567', '98765')
+     on conflict (community_id) do update set bank_reg_no = excluded.bank_reg_no,
+       bank_account_no = excluded.bank_account_no, mobilepay_number = excluded.mobilepay_number`,
+    [demo.community],
+  );
+  admin = platform.client();
+  const signIn = await admin.auth.signInWithPassword({
+    email: demo.adminEmail,
+    password: demo.adminPassword,
+  });
+  expect(signIn.error).toBeNull();
+  invoiceId = await draftInvoice(
+    {
+      name: 'Pia Kjær',
+      kind: 'household',
+      email: 'pia@example.dk',
+      street: 'Skovvej 3',
+      postal_code: '8260',
+      city: 'Viby J',
+    },
+    [
+      { description: 'Kontingent 2026', unit_price_ore: 120000 },
+      { description: 'Klubtrøje', quantity: 2, unit_price_ore: 20000, vat_rate_bp: 2500, vat_exempt: false },
+    ],
+  );
+  invoiceNumber = await issue(invoiceId);
+});
+afterAll(async () => {
+  await platform?.stop();
+  await smtp?.close();
+  fs.rmSync(envDir, { recursive: true, force: true });
+});
+
+describe('send-invoice', () => {
+  it('makes a Danish PDF with the number, lines, VAT, total, due date and how to pay', async () => {
+    const text = pdfText(await pdfOf(invoiceId));
+    const { data } = await admin.from('invoices').select('due_on').eq('id', invoiceId).single();
+    const due = new Intl.DateTimeFormat('da-DK', { dateStyle: 'long', timeZone: 'UTC' }).format(
+      new Date(`${(data as { due_on: string }).due_on}T12:00:00Z`),
+    );
+    expect(text).toContain('Faktura');
+    expect(text).toMatch(new RegExp(`Fakturanummer\\s+${invoiceNumber}\\b`));
+    expect(text).toContain('CVR 29384756');
+    expect(text).toMatch(/Kontingent 2026\s+1\s+1\.200,00 kr\.\s+fritaget\s+1\.200,00 kr\./);
+    expect(text).toMatch(/Klubtrøje\s+2\s+200,00 kr\.\s+25 %\s+400,00 kr\./);
+    expect(text).toMatch(/Subtotal\s+1\.600,00 kr\./);
+    expect(text).toMatch(/Moms\s+100,00 kr\./);
+    expect(text).toMatch(/I alt\s+1\.700,00 kr\./);
+    expect(text).toMatch(new RegExp(`Forfaldsdato\\s+${due}`));
+    expect(text).toContain('reg.nr. 5301, kontonr. 0001234567');
+    expect(text).toContain('MobilePay: 98765');
+    expect(text).toContain('Pia Kjær');
+  });
+
+  it('mails the invoice with the PDF attached and notes that it went', async () => {
+    const { data, error } = await admin.functions.invoke('send-invoice', { body: { invoice_id: invoiceId } });
+    expect(error).toBeNull();
+    expect(data).toEqual({ message: 'Invoice sent to pia@example.dk', email: 'pia@example.dk' });
+    const mail = smtp.mails.find((m) => m.to.includes('pia@example.dk'));
+    expect(mail).toBeDefined();
+    expect(mail!.raw).toMatch(new RegExp(`Subject: .*Faktura[ _]${invoiceNumber}[ _]fra`));
+    const { fileName, pdf } = attachedPdf(mail!.raw);
+    expect(fileName).toBe(`faktura-${invoiceNumber}.pdf`);
+    expect(pdfText(pdf)).toMatch(/I alt\s+1\.700,00 kr\./);
+    const noted = await platform.db.query(
+      `select emailed_at is not null as sent from invoices where id = $1`,
+      [invoiceId],
+    );
+    expect(noted.rows[0]).toEqual({ sent: true });
+  });
+
+  it("writes an English account's credit note in English", async () => {
+    const id = await draftInvoice(
+      { name: 'Oak Ltd', kind: 'organisation', cvr: '12345678', language: 'en', email: 'oak@example.com' },
+      [
+        {
+          description: 'Court rental',
+          quantity: 3,
+          unit_price_ore: 45000,
+          vat_rate_bp: 2500,
+          vat_exempt: false,
+        },
+      ],
+    );
+    const number = await issue(id);
+    const credited = await admin.rpc('credit_invoice', { p_invoice_id: id, p_reason: 'Cancelled' });
+    expect(credited.error).toBeNull();
+    const text = pdfText(await pdfOf(credited.data as string));
+    expect(text).toContain('Credit note');
+    expect(text).toContain(`Credits invoice ${number}`);
+    expect(text).toMatch(/Court rental\s+3\s+DKK\s?450\.00\s+25 %\s+DKK\s?1,350\.00/);
+    expect(text).toMatch(/VAT\s+DKK\s?337\.50/);
+    expect(text).toMatch(/Total\s+DKK\s?1,687\.50/);
+  });
+
+  it('refuses drafts, accounts without e-mail, refused addresses and callers outside billing, clearly', async () => {
+    const draft = await draftInvoice({ name: 'Uden post' }, [
+      { description: 'Kontingent', unit_price_ore: 1000 },
+    ]);
+    expect(
+      await errorOf((await admin.functions.invoke('send-invoice', { body: { invoice_id: draft } })).error),
+    ).toEqual({
+      status: 422,
+      reason: 'invoice_not_issued',
+    });
+    await issue(draft);
+    expect(
+      await errorOf((await admin.functions.invoke('send-invoice', { body: { invoice_id: draft } })).error),
+    ).toEqual({
+      status: 422,
+      reason: 'account_has_no_email',
+    });
+    const bounce = await draftInvoice({ name: 'Forkert', email: 'bounce@example.dk' }, [
+      { description: 'Kontingent', unit_price_ore: 1000 },
+    ]);
+    await issue(bounce);
+    expect(
+      await errorOf((await admin.functions.invoke('send-invoice', { body: { invoice_id: bounce } })).error),
+    ).toEqual({
+      status: 502,
+      reason: 'email_rejected',
+    });
+    const notSent = await platform.db.query(`select emailed_at from invoices where id = $1`, [bounce]);
+    expect(notSent.rows[0]).toEqual({ emailed_at: null });
+
+    const member = platform.client();
+    await member.auth.signInWithPassword({ email: demo.memberEmails[0]!, password: demo.adminPassword });
+    expect(
+      await errorOf(
+        (await member.functions.invoke('send-invoice', { body: { invoice_id: invoiceId } })).error,
+      ),
+    ).toEqual({
+      status: 404,
+      reason: 'invoice_not_found',
+    });
+    const malformed = await admin.functions.invoke('send-invoice', { body: { invoice_id: 'x' } });
+    expect((await errorOf(malformed.error)).status).toBe(400);
+  });
+});
