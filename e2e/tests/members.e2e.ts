@@ -213,7 +213,7 @@ function importFile(existing: string[]): Buffer {
   const lines = ['Fornavn;Efternavn;E-mail;Mobil;Køn;Fødselsdato;Postnr;CPR'];
   for (let i = 0; i < 1000; i++) {
     const n = String(i).padStart(4, '0');
-    let row = [
+    const row = [
       `Søren${n}`,
       'Ærøskøbing',
       `import${n}@example.dk`,

@@ -87,6 +87,6 @@ export async function exportRegisterXlsx(
     columns.map(([key]) => ({ value: headers[key], fontWeight: 'bold' as const })),
     ...rows.map((r) => columns.map(([, value]) => ({ value: value(r) ?? undefined }))),
   ];
-  const blob = (await writeXlsxFile(sheet as never)) as unknown as Blob;
+  const blob = await writeXlsxFile(sheet as never).toBlob();
   return { blob, count: rows.length, withCpr };
 }
