@@ -270,7 +270,9 @@ export function MemberListPage(props: { communityId: string; slug: string; manag
         toolbar={<MemberListFilters list={list} communityId={props.communityId} />}
         storageKey="members"
         countLabel={(total, estimated) =>
-          t(estimated ? 'register.countAbout' : 'register.count', { count: format.number(total) })
+          total === 1 && !estimated
+            ? t('register.countOne')
+            : t(estimated ? 'register.countAbout' : 'register.count', { count: format.number(total) })
         }
         empty={{
           icon: Users,
