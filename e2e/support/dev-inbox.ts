@@ -1,4 +1,6 @@
-// Reads the server's development inbox (GET /auth/v1/_dev/inbox) for the mail a test expects.
+// Reads the server's development inbox (GET /auth/v1/_dev/inbox?token=<its secret>) for the
+// mail a test expects.
+import { devInboxUrl } from '../../apps/server/src/services/auth/show-dev-inbox';
 import type { TestPlatform } from '../../apps/server/tests/support/test-platform';
 
 export interface InboxMail {
@@ -18,10 +20,8 @@ export async function waitForMail(
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const response = await fetch(
-      `${platform.url}/auth/v1/_dev/inbox?format=json&to=${encodeURIComponent(to)}`,
-      {
-        headers: { apikey: platform.anonKey, accept: 'application/json' },
-      },
+      `${devInboxUrl(platform.url, platform.devInboxToken)}&format=json&to=${encodeURIComponent(to)}`,
+      { headers: { accept: 'application/json' } },
     );
     if (response.ok) {
       const { messages } = (await response.json()) as { messages: InboxMail[] };

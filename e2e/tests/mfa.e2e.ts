@@ -1,9 +1,10 @@
 // Two-step verification: enrol an authenticator app on the profile, sign out, and sign in again
-// with the code it shows.
+// with the code it shows; and a password reset for such an account, which asks for the code.
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlatform } from '../../apps/server/tests/support/test-platform';
 import { launchBrowser, newContext, screenshot } from '../support/browser';
+import { mailLink, waitForMail } from '../support/dev-inbox';
 import { addMembership, createUser, startE2ePlatform } from '../support/e2e-platform';
 import { totpCode } from '../support/totp';
 
@@ -59,7 +60,7 @@ describe('two-step verification', () => {
     await page.getByLabel('Code').fill(totpCode(secret));
     await page.getByRole('button', { name: 'Activate' }).click();
     await page.locator('.toast', { hasText: 'Two-step verification is on' }).waitFor();
-    await page.getByText('Current security level: aal2').waitFor();
+    await page.getByText('Two-step sign-in: on').waitFor();
     expect(await page.getByRole('listitem').filter({ hasText: 'Active' }).count()).toBe(1);
 
     // Sign out from the community's user menu: the session cookies go.
@@ -99,5 +100,53 @@ describe('two-step verification', () => {
     await page.waitForURL(`${platform.url}/en/tennis`);
     await page.getByRole('heading', { level: 1, name: 'Tennisklubben Ace' }).waitFor();
     await context.close();
+  });
+
+  it('asks for the authenticator code before a reset password is saved, in Danish', async () => {
+    const email = 'birthe@example.dk';
+    await createUser(platform, email, 'birthe-gammel-2026', 'Birthe Holm');
+    // Her authenticator app, added through the API as the profile page does.
+    const api = platform.client();
+    const signedIn = await api.auth.signInWithPassword({ email, password: 'birthe-gammel-2026' });
+    await api.auth.setSession(signedIn.data.session!);
+    const enrolled = await api.auth.mfa.enroll({ factorType: 'totp' });
+    const secret = enrolled.data!.totp.secret;
+    const activated = await api.auth.mfa.challengeAndVerify({
+      factorId: enrolled.data!.id,
+      code: totpCode(secret),
+    });
+    expect(activated.error).toBeNull();
+
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    await page.goto(`${platform.url}/da/reset`);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await page.getByText(`Hvis ${email} har en konto`).waitFor();
+    const mail = await waitForMail(platform, email, (m) => m.meta.type === 'recovery');
+    expect(mail.subject).toBe('Nulstil din adgangskode');
+    await page.goto(mailLink(mail));
+    await page.waitForURL((url) => url.pathname === '/da/new-password');
+    // The link's session is one factor only: the code comes first, not a failed save.
+    await page.getByText('Din konto bruger totrinsbekræftelse.', { exact: false }).waitFor();
+    expect(await page.getByLabel('Ny adgangskode').count()).toBe(0);
+    await screenshot(page, 'new-password-mfa-da-light-desktop');
+    await page.getByLabel('Kode').fill('000000');
+    await page.getByRole('button', { name: 'Bekræft' }).click();
+    await page.getByRole('alert').waitFor();
+    await page.getByLabel('Kode').fill(totpCode(secret));
+    await page.getByRole('button', { name: 'Bekræft' }).click();
+    await page.getByLabel('Ny adgangskode').fill('birthe-ny-kode-2026');
+    await page.getByLabel('Gentag adgangskode').fill('birthe-ny-kode-2026');
+    await page.getByRole('button', { name: 'Gem ny adgangskode' }).click();
+    await page.locator('.toast', { hasText: 'Din adgangskode er ændret' }).waitFor();
+    await context.close();
+
+    const old = await platform.client().auth.signInWithPassword({ email, password: 'birthe-gammel-2026' });
+    expect(old.error?.code).toBe('invalid_credentials');
+    const renewed = await platform
+      .client()
+      .auth.signInWithPassword({ email, password: 'birthe-ny-kode-2026' });
+    expect(renewed.error).toBeNull();
   });
 });

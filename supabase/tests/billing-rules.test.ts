@@ -259,3 +259,44 @@ describe('orders', () => {
     ).toBe('order_not_found');
   });
 });
+
+describe('screen reads', () => {
+  it('name the order changer and summarise invoices with the overdue status and the home figures', async () => {
+    const id = (
+      await world.as<{ id: string }>(
+        'bookingAdminA',
+        `insert into orders (community_id, product_name, member_id, amount_ore) values ($1, 'Bane 2', $2, 5000) returning id`,
+        [world.communityA, world.memberOf.memberA],
+      )
+    )[0]!.id;
+    const history = await world.as<{ changed_by_name: string }>(
+      'bookingAdminA',
+      'select changed_by_name from order_history where order_id = $1',
+      [id],
+    );
+    expect(history).toEqual([{ changed_by_name: 'booking.admin.a@example.dk' }]);
+    const account = await f.account('Rikke Bach', { member_id: world.memberOf.memberA });
+    const invoice = await f.draft(account, [{ description: 'Kontingent', unitPriceOre: 40000 }]);
+    await world.db.query(
+      `update invoices set issued_on = '2026-01-01', due_on = '2026-01-15' where id = $1`,
+      [invoice],
+    );
+    await f.issue(invoice);
+    const [summary] = await world.as<{ list_status: string; outstanding_ore: string; account_name: string }>(
+      f.admin,
+      'select list_status, outstanding_ore::text, account_name from invoice_summaries where id = $1',
+      [invoice],
+    );
+    expect(summary).toEqual({ list_status: 'overdue', outstanding_ore: '40000', account_name: 'Rikke Bach' });
+    const overview = (
+      await world.as<{
+        overview: { overdue: { ore: number }; members_in_arrears: number };
+      }>(f.admin, 'select billing_overview($1) as overview', [world.communityA])
+    )[0]!.overview;
+    expect(overview.overdue.ore).toBeGreaterThanOrEqual(40000);
+    expect(overview.members_in_arrears).toBeGreaterThanOrEqual(1);
+    expect(await failureOf(world.as('memberA', 'select billing_overview($1)', [world.communityA]))).toBe(
+      'not_allowed',
+    );
+  });
+});

@@ -11,10 +11,12 @@ import WebSocket from 'ws';
 import { ConfigError, loadConfig } from '../src/config';
 import { DataDirLockedError } from '../src/database/data-dir-lock';
 import { MigrationError } from '../src/database/migrator';
+import { devInboxEnabled } from '../src/mail/create-mailer';
 import { startPlatform } from '../src/platform';
+import { devInboxUrl } from '../src/services/auth/show-dev-inbox';
 import {
   checkCommunityName,
-  checkOwnerEmail,
+  checkEmail,
   GoLiveError,
   goLive,
 } from '../../../supabase/functions/_shared/go-live';
@@ -48,7 +50,7 @@ async function main(): Promise<void> {
   let ownerEmail: string;
   try {
     name = checkCommunityName(args.name);
-    ownerEmail = checkOwnerEmail(args['owner-email']);
+    ownerEmail = checkEmail(args['owner-email']);
   } catch (error) {
     fail((error as Error).message);
   }
@@ -105,9 +107,9 @@ async function main(): Promise<void> {
         ? `Invited ${ownerEmail} as its owner; the invitation mail holds the link to set a password.`
         : `${ownerEmail} already has an account and is now the owner; they can sign in.`,
     ];
-    if (owner.invited && !config.auth.smtpUrl) {
+    if (owner.invited && devInboxEnabled({ nodeEnv: config.nodeEnv, smtpUrl: config.auth.smtpUrl })) {
       lines.push(
-        `No SMTP_URL is set: the mail is in the development inbox, ${config.publicUrl.replace(/\/$/, '')}/auth/v1/_dev/inbox`,
+        `No SMTP_URL is set: the mail is in the development inbox, ${devInboxUrl(config.publicUrl, platform.keys.devInboxToken)}`,
       );
     }
     process.stdout.write(`${lines.join('\n')}\n`);

@@ -5,6 +5,8 @@ import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './database/data-dir-lock';
 import { MigrationError } from './database/migrator';
+import { devInboxEnabled } from './mail/create-mailer';
+import { devInboxUrl } from './services/auth/show-dev-inbox';
 import { startPlatform } from './platform';
 import { ensureSetupToken } from './access/setup-token';
 import { loadDemoIfEmpty } from '../../../supabase/seed/generate-demo';
@@ -43,13 +45,19 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const baseUrl = config.port === 0 ? platform.url : config.publicUrl;
   const lines = [
     '',
-    `  Club platform is running on ${config.port === 0 ? platform.url : config.publicUrl}`,
+    `  Club platform is running on ${baseUrl}`,
     `  Database:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${path.resolve(config.dataDir)}`}`,
     `  Keys file: ${platform.keys.file ?? 'in memory'}`,
     '',
   ];
+  // The inbox's address carries its secret; it is printed here for the operator only,
+  // never logged.
+  if (devInboxEnabled({ nodeEnv: config.nodeEnv, smtpUrl: config.auth.smtpUrl })) {
+    lines.splice(-1, 0, `  Mail inbox: ${devInboxUrl(baseUrl, platform.keys.devInboxToken)}`);
+  }
   // A first start on the embedded database gets the demo club and prints its admin login.
   if (config.demoData && !config.databaseUrl) {
     const demo = await loadDemoIfEmpty(platform.db, {

@@ -52,7 +52,21 @@ export type Database = {
             foreignKeyName: "account_credits_account_id_community_id_fkey"
             columns: ["account_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "billing_account_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "account_credits_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "billing_accounts"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "account_credits_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoice_summaries"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -109,6 +123,56 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "event_addons"
             referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      audit_log: {
+        Row: {
+          action: string
+          actor_email: string | null
+          actor_user_id: string | null
+          at: string
+          community_id: string
+          details: NonNullable<Json>
+          id: number
+          kind: string
+          search_text: string | null
+          subject: string
+          subject_id: string | null
+        }
+        Insert: {
+          action: string
+          actor_email?: string | null
+          actor_user_id?: string | null
+          at?: string
+          community_id: string
+          details?: NonNullable<Json>
+          id?: never
+          kind: string
+          search_text?: never
+          subject?: string
+          subject_id?: string | null
+        }
+        Update: {
+          action?: string
+          actor_email?: string | null
+          actor_user_id?: string | null
+          at?: string
+          community_id?: string
+          details?: NonNullable<Json>
+          id?: never
+          kind?: string
+          search_text?: never
+          subject?: string
+          subject_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "audit_log_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
           },
         ]
       }
@@ -398,6 +462,13 @@ export type Database = {
             foreignKeyName: "booking_products_account_id_community_id_fkey"
             columns: ["account_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "billing_account_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_products_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "billing_accounts"
             referencedColumns: ["id", "community_id"]
           },
@@ -406,6 +477,13 @@ export type Database = {
             columns: ["club_id", "community_id"]
             isOneToOne: false
             referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_products_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs_with_counts"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -493,6 +571,9 @@ export type Database = {
       clubs: {
         Row: {
           community_id: string
+          contact_email: string | null
+          contact_name: string | null
+          contact_phone: string | null
           created_at: string
           cvr: string | null
           description: string | null
@@ -502,6 +583,9 @@ export type Database = {
         }
         Insert: {
           community_id: string
+          contact_email?: string | null
+          contact_name?: string | null
+          contact_phone?: string | null
           created_at?: string
           cvr?: string | null
           description?: string | null
@@ -511,6 +595,9 @@ export type Database = {
         }
         Update: {
           community_id?: string
+          contact_email?: string | null
+          contact_name?: string | null
+          contact_phone?: string | null
           created_at?: string
           cvr?: string | null
           description?: string | null
@@ -563,6 +650,59 @@ export type Database = {
           time_zone?: string
         }
         Relationships: []
+      }
+      community_settings: {
+        Row: {
+          address: string | null
+          admin_welcome_text: string | null
+          bank_account_no: string | null
+          bank_reg_no: string | null
+          community_id: string
+          contact_email: string | null
+          contact_phone: string | null
+          iban: string | null
+          retention_months: number
+          updated_at: string
+          website: string | null
+          welcome_text: string | null
+        }
+        Insert: {
+          address?: string | null
+          admin_welcome_text?: string | null
+          bank_account_no?: string | null
+          bank_reg_no?: string | null
+          community_id: string
+          contact_email?: string | null
+          contact_phone?: string | null
+          iban?: string | null
+          retention_months?: number
+          updated_at?: string
+          website?: string | null
+          welcome_text?: string | null
+        }
+        Update: {
+          address?: string | null
+          admin_welcome_text?: string | null
+          bank_account_no?: string | null
+          bank_reg_no?: string | null
+          community_id?: string
+          contact_email?: string | null
+          contact_phone?: string | null
+          iban?: string | null
+          retention_months?: number
+          updated_at?: string
+          website?: string | null
+          welcome_text?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "community_settings_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: true
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       cpr_audit: {
         Row: {
@@ -733,6 +873,13 @@ export type Database = {
             referencedRelation: "tags"
             referencedColumns: ["id", "community_id"]
           },
+          {
+            foreignKeyName: "event_invitations_tag_id_community_id_fkey"
+            columns: ["tag_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "tags_with_usage"
+            referencedColumns: ["id", "community_id"]
+          },
         ]
       }
       event_tags: {
@@ -771,6 +918,13 @@ export type Database = {
             columns: ["tag_id", "community_id"]
             isOneToOne: false
             referencedRelation: "tags"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "event_tags_tag_id_community_id_fkey"
+            columns: ["tag_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "tags_with_usage"
             referencedColumns: ["id", "community_id"]
           },
         ]
@@ -854,6 +1008,13 @@ export type Database = {
             referencedColumns: ["id", "community_id"]
           },
           {
+            foreignKeyName: "events_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs_with_counts"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
             foreignKeyName: "events_community_id_fkey"
             columns: ["community_id"]
             isOneToOne: false
@@ -924,6 +1085,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "group_members"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "group_fee_charges_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
           },
           {
             foreignKeyName: "group_fee_charges_invoice_id_community_id_fkey"
@@ -1037,6 +1205,13 @@ export type Database = {
             referencedRelation: "tags"
             referencedColumns: ["id", "community_id"]
           },
+          {
+            foreignKeyName: "group_tags_tag_id_community_id_fkey"
+            columns: ["tag_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "tags_with_usage"
+            referencedColumns: ["id", "community_id"]
+          },
         ]
       }
       groups: {
@@ -1103,6 +1278,13 @@ export type Database = {
             columns: ["club_id", "community_id"]
             isOneToOne: false
             referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "groups_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs_with_counts"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -1179,6 +1361,13 @@ export type Database = {
             foreignKeyName: "invoice_lines_invoice_id_community_id_fkey"
             columns: ["invoice_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoice_lines_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "invoices"
             referencedColumns: ["id", "community_id"]
           },
@@ -1224,6 +1413,13 @@ export type Database = {
             foreignKeyName: "invoice_payments_invoice_id_community_id_fkey"
             columns: ["invoice_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoice_payments_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "invoices"
             referencedColumns: ["id", "community_id"]
           },
@@ -1261,6 +1457,13 @@ export type Database = {
           seq?: number
         }
         Relationships: [
+          {
+            foreignKeyName: "invoice_reminders_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
           {
             foreignKeyName: "invoice_reminders_invoice_id_community_id_fkey"
             columns: ["invoice_id", "community_id"]
@@ -1343,6 +1546,13 @@ export type Database = {
             foreignKeyName: "invoices_account_id_community_id_fkey"
             columns: ["account_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "billing_account_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoices_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "billing_accounts"
             referencedColumns: ["id", "community_id"]
           },
@@ -1352,6 +1562,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "communities"
             referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invoices_credited_invoice_id_community_id_fkey"
+            columns: ["credited_invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
           },
           {
             foreignKeyName: "invoices_credited_invoice_id_community_id_fkey"
@@ -1710,6 +1927,13 @@ export type Database = {
             referencedRelation: "tags"
             referencedColumns: ["id", "community_id"]
           },
+          {
+            foreignKeyName: "member_tags_tag_id_community_id_fkey"
+            columns: ["tag_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "tags_with_usage"
+            referencedColumns: ["id", "community_id"]
+          },
         ]
       }
       members: {
@@ -1815,6 +2039,13 @@ export type Database = {
             columns: ["club_id", "community_id"]
             isOneToOne: false
             referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "members_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs_with_counts"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -1983,6 +2214,13 @@ export type Database = {
             referencedColumns: ["id", "community_id"]
           },
           {
+            foreignKeyName: "news_posts_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs_with_counts"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
             foreignKeyName: "news_posts_community_id_fkey"
             columns: ["community_id"]
             isOneToOne: false
@@ -2020,6 +2258,13 @@ export type Database = {
           to_status?: Database["public"]["Enums"]["order_status"]
         }
         Relationships: [
+          {
+            foreignKeyName: "order_status_changes_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "order_summaries"
+            referencedColumns: ["id"]
+          },
           {
             foreignKeyName: "order_status_changes_order_id_fkey"
             columns: ["order_id"]
@@ -2587,6 +2832,13 @@ export type Database = {
             foreignKeyName: "volunteer_credits_invoice_id_community_id_fkey"
             columns: ["invoice_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "volunteer_credits_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "invoices"
             referencedColumns: ["id", "community_id"]
           },
@@ -2791,6 +3043,116 @@ export type Database = {
           },
         ]
       }
+      billing_account_summaries: {
+        Row: {
+          balance_ore: number | null
+          community_id: string | null
+          created_at: string | null
+          credit_ore: number | null
+          cvr: string | null
+          ean: string | null
+          email: string | null
+          id: string | null
+          kind: string | null
+          language: string | null
+          member_id: string | null
+          name: string | null
+          outstanding_ore: number | null
+          overdue_ore: number | null
+          payment_terms_id: string | null
+          plan_id: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "billing_accounts_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_payment_terms_id_community_id_fkey"
+            columns: ["payment_terms_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "payment_terms"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_accounts_plan_id_community_id_fkey"
+            columns: ["plan_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_plans"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      clubs_with_counts: {
+        Row: {
+          community_id: string | null
+          contact_email: string | null
+          contact_name: string | null
+          contact_phone: string | null
+          created_at: string | null
+          cvr: string | null
+          description: string | null
+          group_count: number | null
+          id: string | null
+          logo_path: string | null
+          member_count: number | null
+          name: string | null
+        }
+        Insert: {
+          community_id?: string | null
+          contact_email?: string | null
+          contact_name?: string | null
+          contact_phone?: string | null
+          created_at?: string | null
+          cvr?: string | null
+          description?: string | null
+          group_count?: never
+          id?: string | null
+          logo_path?: string | null
+          member_count?: never
+          name?: string | null
+        }
+        Update: {
+          community_id?: string | null
+          contact_email?: string | null
+          contact_name?: string | null
+          contact_phone?: string | null
+          created_at?: string | null
+          cvr?: string | null
+          description?: string | null
+          group_count?: never
+          id?: string | null
+          logo_path?: string | null
+          member_count?: never
+          name?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "clubs_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       event_admin_participants: {
         Row: {
           addons: Json | null
@@ -2937,6 +3299,76 @@ export type Database = {
           },
         ]
       }
+      invoice_summaries: {
+        Row: {
+          account_id: string | null
+          account_kind: string | null
+          account_name: string | null
+          community_id: string | null
+          created_at: string | null
+          credited_invoice_id: string | null
+          currency: string | null
+          due_on: string | null
+          emailed_at: string | null
+          fees_ore: number | null
+          id: string | null
+          issued_on: string | null
+          kind: string | null
+          list_status: string | null
+          note: string | null
+          number: number | null
+          outstanding_ore: number | null
+          paid_ore: number | null
+          status: Database["public"]["Enums"]["invoice_status"] | null
+          subtotal_ore: number | null
+          total_ore: number | null
+          vat_ore: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invoices_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_account_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoices_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_account_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoices_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_accounts"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoices_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "invoices_credited_invoice_id_community_id_fkey"
+            columns: ["credited_invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "invoices_credited_invoice_id_community_id_fkey"
+            columns: ["credited_invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
       member_directory: {
         Row: {
           club_id: string | null
@@ -2960,7 +3392,148 @@ export type Database = {
             referencedColumns: ["id", "community_id"]
           },
           {
+            foreignKeyName: "members_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs_with_counts"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
             foreignKeyName: "members_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      order_history: {
+        Row: {
+          changed_at: string | null
+          changed_by: string | null
+          changed_by_name: string | null
+          community_id: string | null
+          from_status: Database["public"]["Enums"]["order_status"] | null
+          id: number | null
+          order_id: string | null
+          to_status: Database["public"]["Enums"]["order_status"] | null
+        }
+        Insert: {
+          changed_at?: string | null
+          changed_by?: string | null
+          changed_by_name?: never
+          community_id?: string | null
+          from_status?: Database["public"]["Enums"]["order_status"] | null
+          id?: number | null
+          order_id?: string | null
+          to_status?: Database["public"]["Enums"]["order_status"] | null
+        }
+        Update: {
+          changed_at?: string | null
+          changed_by?: string | null
+          changed_by_name?: never
+          community_id?: string | null
+          from_status?: Database["public"]["Enums"]["order_status"] | null
+          id?: number | null
+          order_id?: string | null
+          to_status?: Database["public"]["Enums"]["order_status"] | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_status_changes_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "order_summaries"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "order_status_changes_order_id_fkey"
+            columns: ["order_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      order_summaries: {
+        Row: {
+          amount_ore: number | null
+          community_id: string | null
+          created_at: string | null
+          currency: string | null
+          id: string | null
+          member_id: string | null
+          member_name: string | null
+          product_id: string | null
+          product_name: string | null
+          status: Database["public"]["Enums"]["order_status"] | null
+          status_changed_at: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "orders_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "orders_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "orders_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "orders_product_id_community_id_fkey"
+            columns: ["product_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      tags_with_usage: {
+        Row: {
+          color: string | null
+          community_id: string | null
+          created_at: string | null
+          event_count: number | null
+          group_count: number | null
+          id: string | null
+          member_count: number | null
+          name: string | null
+        }
+        Insert: {
+          color?: string | null
+          community_id?: string | null
+          created_at?: string | null
+          event_count?: never
+          group_count?: never
+          id?: string | null
+          member_count?: never
+          name?: string | null
+        }
+        Update: {
+          color?: string | null
+          community_id?: string | null
+          created_at?: string | null
+          event_count?: never
+          group_count?: never
+          id?: string | null
+          member_count?: never
+          name?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tags_community_id_fkey"
             columns: ["community_id"]
             isOneToOne: false
             referencedRelation: "communities"
@@ -3057,10 +3630,12 @@ export type Database = {
         }[]
       }
       apply_account_credit: { Args: { p_invoice_id: string }; Returns: number }
+      apply_data_retention: { Args: { p_limit?: number }; Returns: number }
       apply_volunteer_credits: {
         Args: { p_invoice_id: string }
         Returns: number
       }
+      billing_overview: { Args: { p_community_id: string }; Returns: Json }
       book_product: {
         Args: {
           p_ends_at: string
@@ -3270,6 +3845,21 @@ export type Database = {
       join_group: { Args: { p_group_id: string }; Returns: string }
       leave_group: { Args: { p_group_id: string }; Returns: undefined }
       link_member_account: { Args: { p_member_id: string }; Returns: string }
+      list_administrators: {
+        Args: { p_community_id: string }
+        Returns: {
+          areas: Database["public"]["Enums"]["admin_area"][]
+          created_at: string
+          email: string
+          full_name: string
+          invitation_pending: boolean
+          last_sign_in_at: string
+          membership_id: string
+          membership_manager: boolean
+          role: Database["public"]["Enums"]["membership_role"]
+          user_id: string
+        }[]
+      }
       lookup_member_directory: {
         Args: { p_community_id: string; p_limit?: number; p_query: string }
         Returns: {
@@ -3345,6 +3935,7 @@ export type Database = {
         Args: { p_group_id: string; p_member_id: string }
         Returns: undefined
       }
+      may_grant_access: { Args: { p_community_id: string }; Returns: boolean }
       member_history_entries: {
         Args: { p_member_id: string }
         Returns: {
@@ -3378,6 +3969,18 @@ export type Database = {
         }
         Returns: Json
       }
+      merge_tags: {
+        Args: { p_source_id: string; p_target_id: string }
+        Returns: Json
+      }
+      move_to_club: {
+        Args: {
+          p_club_id: string
+          p_group_ids?: string[]
+          p_member_ids?: string[]
+        }
+        Returns: Json
+      }
       operator_user_id: { Args: { p_email: string }; Returns: string }
       publish_due_releases: {
         Args: Record<PropertyKey, never>
@@ -3393,6 +3996,16 @@ export type Database = {
         Returns: string[]
       }
       resolve_redirect: { Args: { path: string }; Returns: string }
+      retention_preview: {
+        Args: { p_community_id: string; p_retention_months?: number }
+        Returns: {
+          erase_after: string
+          full_name: string
+          left_on: string
+          member_id: string
+          mid: number
+        }[]
+      }
       reveal_member_cpr: {
         Args: { p_member_id: string; p_reason?: string }
         Returns: string
@@ -3411,6 +4024,30 @@ export type Database = {
           visibility: Database["public"]["Enums"]["kb_visibility"]
         }[]
       }
+      set_administrator_access: {
+        Args: {
+          p_areas: Database["public"]["Enums"]["admin_area"][]
+          p_community_id: string
+          p_membership_manager?: boolean
+          p_owner?: boolean
+          p_user_id: string
+        }
+        Returns: {
+          areas: Database["public"]["Enums"]["admin_area"][]
+          community_id: string
+          created_at: string
+          id: string
+          membership_manager: boolean
+          role: Database["public"]["Enums"]["membership_role"]
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "memberships"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       set_member_admin_access: {
         Args: {
           p_areas: Database["public"]["Enums"]["admin_area"][]
@@ -3422,6 +4059,10 @@ export type Database = {
       set_member_cpr: {
         Args: { p_cpr: string; p_legal_basis?: string; p_member_id: string }
         Returns: string
+      }
+      set_member_tag: {
+        Args: { p_member_ids: string[]; p_on?: boolean; p_tag_id: string }
+        Returns: number
       }
       setup_token_valid: { Args: { p_token: string }; Returns: boolean }
       sign_up_volunteer: {

@@ -17,6 +17,10 @@ export interface StoredKeys {
   secretKey: string;
   /** Encrypts CPR numbers at rest; kept here, never in the database. */
   cprKey?: string;
+  /** Derives each refresh token from its parent (services/auth/refresh-token-chain.ts). */
+  refreshTokenKey?: string;
+  /** The secret in the development inbox's address (mail/dev-inbox.ts); printed at start. */
+  devInboxToken?: string;
 }
 
 export interface KeyMaterial {
@@ -32,6 +36,10 @@ export interface KeyMaterial {
   secretKey: string;
   /** The CPR encryption key: CPR_ENCRYPTION_KEY, or generated once and kept with the keys. */
   cprKey: string;
+  /** The key deriving a refresh token from its parent, so a replayed parent gets its child back. */
+  refreshTokenKey: Uint8Array;
+  /** The secret the development inbox asks for (in its address, printed at start). */
+  devInboxToken: string;
   /** Where the keys are kept, or undefined for in-memory keys (tests). */
   file: string | undefined;
 }
@@ -127,10 +135,14 @@ export async function loadKeys(options: KeyOptions): Promise<KeyMaterial> {
   const publishableKey = stored?.publishableKey ?? opaqueKey('sb_publishable_');
   const secretKey = stored?.secretKey ?? opaqueKey('sb_secret_');
   const cprKey = options.cprKey ?? stored?.cprKey ?? crypto.randomBytes(32).toString('base64url');
+  const refreshTokenKey = stored?.refreshTokenKey ?? crypto.randomBytes(32).toString('base64url');
+  const devInboxToken = stored?.devInboxToken ?? crypto.randomBytes(24).toString('base64url');
   if (
     !stored ||
     stored.anonKey === undefined ||
     stored.publishableKey === undefined ||
+    stored.refreshTokenKey === undefined ||
+    stored.devInboxToken === undefined ||
     (!options.cprKey && !stored.cprKey)
   ) {
     changed = true;
@@ -145,6 +157,8 @@ export async function loadKeys(options: KeyOptions): Promise<KeyMaterial> {
       publishableKey,
       secretKey,
       ...(options.cprKey ? (stored?.cprKey ? { cprKey: stored.cprKey } : {}) : { cprKey }),
+      refreshTokenKey,
+      devInboxToken,
     });
   }
 
@@ -158,6 +172,8 @@ export async function loadKeys(options: KeyOptions): Promise<KeyMaterial> {
     publishableKey,
     secretKey,
     cprKey,
+    refreshTokenKey: Buffer.from(refreshTokenKey, 'base64url'),
+    devInboxToken,
     file,
   };
 }

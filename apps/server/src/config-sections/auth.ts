@@ -87,6 +87,9 @@ export const authEnv = z.object({
   AUTH_RATE_LIMIT_VERIFY: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_OTP: z.coerce.number().int().min(1).default(30),
   AUTH_RATE_LIMIT_ANONYMOUS: z.coerce.number().int().min(1).default(30),
+  AUTH_RATE_LIMIT_SIGN_IN_FAILURES: z.coerce.number().int().min(0).default(10),
+  AUTH_RATE_LIMIT_SIGN_IN_FAILURES_PER_IP: z.coerce.number().int().min(0).default(30),
+  AUTH_RATE_LIMIT_SIGN_IN_WINDOW: seconds(300, 1),
   AUTH_API_MAX_REQUEST_DURATION: z.coerce.number().positive().max(600).default(10),
   AUTH_MFA_MAX_FACTORS: z.coerce.number().int().min(1).max(50).default(10),
   AUTH_MFA_PHONE_ENABLED: flag(false),
@@ -141,6 +144,12 @@ export function readAuthConfig(input: AuthEnv | Record<string, unknown>) {
       verify: env.AUTH_RATE_LIMIT_VERIFY,
       otp: env.AUTH_RATE_LIMIT_OTP,
       anonymous: env.AUTH_RATE_LIMIT_ANONYMOUS,
+    },
+    /** Failed password sign-ins allowed per account and per client address in one window (0 = no limit). */
+    signInFailures: {
+      perAccount: env.AUTH_RATE_LIMIT_SIGN_IN_FAILURES,
+      perIp: env.AUTH_RATE_LIMIT_SIGN_IN_FAILURES_PER_IP,
+      windowSeconds: env.AUTH_RATE_LIMIT_SIGN_IN_WINDOW,
     },
     /** Past this, a request answers 504 request_timeout (GOTRUE_API_MAX_REQUEST_DURATION). */
     maxRequestDurationMs: Math.round(env.AUTH_API_MAX_REQUEST_DURATION * 1000),

@@ -2,6 +2,8 @@
 // response headers it reads. Any origin is allowed, with credentials, as the services
 // authenticate by header and never by cookie. Preflights are answered here; other
 // responses get the headers after their handler (response-headers.ts says why).
+// Paths meant for the operator's own eyes (the development inbox) get no CORS headers at
+// all, so a page on another site cannot read them through the operator's browser.
 import type { MiddlewareHandler } from 'hono';
 import { addResponseHeaders } from './response-headers';
 
@@ -57,9 +59,13 @@ export function corsAnswerHeaders(origin: string | undefined): [string, string][
   ];
 }
 
+/** Path prefixes no other origin may read: no CORS headers, not even for a preflight. */
+export const sameOriginOnlyPrefixes = ['/auth/v1/_dev/'];
+
 export function platformCors(): MiddlewareHandler {
   const allowHeaders = allowedRequestHeaders.join(',');
   return async (c, next) => {
+    if (sameOriginOnlyPrefixes.some((prefix) => c.req.path.startsWith(prefix))) return next();
     const origin = c.req.header('origin') || '*';
     // A preflight names the method it asks about; a plain OPTIONS goes on to the service
     // (the data service answers it with Allow).

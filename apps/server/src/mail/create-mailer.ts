@@ -1,5 +1,7 @@
 // Picks the transports from configuration: SMTP_URL / SMS_WEBHOOK_URL when set, else the
-// development inbox, which production never uses (sending then fails loudly instead).
+// development inbox. The inbox exists only outside production and without SMTP_URL: a
+// server that sends real mail has no reason to keep a readable copy (sending then fails
+// loudly instead of landing in it).
 import type { Queryable } from '../database/database';
 import { DevInbox } from './dev-inbox';
 import { DeliveryError, type Mailer, type SmsSender } from './mailer';
@@ -17,12 +19,17 @@ export interface MessagingOptions {
 export interface Messaging {
   mailer: Mailer;
   sms: SmsSender;
-  /** The development inbox, or undefined in production. */
+  /** The development inbox, or undefined in production or with SMTP_URL. */
   inbox: DevInbox | undefined;
 }
 
+/** Whether the development inbox is on: never in production, never beside a real SMTP server. */
+export function devInboxEnabled(options: Pick<MessagingOptions, 'nodeEnv' | 'smtpUrl'>): boolean {
+  return options.nodeEnv !== 'production' && !options.smtpUrl;
+}
+
 export function createMessaging(options: MessagingOptions): Messaging {
-  const inbox = options.nodeEnv === 'production' ? undefined : new DevInbox(options.db);
+  const inbox = devInboxEnabled(options) ? new DevInbox(options.db) : undefined;
   const mailer: Mailer = options.smtpUrl
     ? createSmtpMailer(options.smtpUrl, options.mailFrom)
     : (inbox?.mailer() ?? {
@@ -33,7 +40,7 @@ export function createMessaging(options: MessagingOptions): Messaging {
     ? createWebhookSmsSender(options.smsWebhookUrl)
     : (inbox?.smsSender() ?? {
         kind: 'disabled',
-        send: () => Promise.reject(new DeliveryError('No SMS_WEBHOOK_URL configured in production')),
+        send: () => Promise.reject(new DeliveryError('No SMS_WEBHOOK_URL configured')),
       });
   return { mailer, sms, inbox };
 }

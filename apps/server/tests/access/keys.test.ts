@@ -36,6 +36,10 @@ describe('keys', () => {
     expect(second.serviceRoleKey).toBe(first.serviceRoleKey);
     expect(second.publishableKey).toBe(first.publishableKey);
     expect(second.cprKey).toBe(first.cprKey);
+    expect(second.devInboxToken).toBe(first.devInboxToken);
+    expect(first.devInboxToken.length).toBeGreaterThanOrEqual(32);
+    expect(Buffer.from(second.refreshTokenKey).equals(Buffer.from(first.refreshTokenKey))).toBe(true);
+    expect(first.refreshTokenKey.byteLength).toBe(32);
     expect(fs.statSync(path.join(dir, 'keys.json')).mode & 0o777).toBe(0o600);
     const token = await signJwt(first, { sub: 'x', role: 'authenticated' }, 60);
     await expect(verifyJwt(second, token)).resolves.toMatchObject({ sub: 'x' });

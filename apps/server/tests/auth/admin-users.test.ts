@@ -125,7 +125,7 @@ describe('admin users, invites and generated links', () => {
     const { data, error } = await admin.inviteUserByEmail(email, { data: { locale: 'da' } });
     expect(error).toBeNull();
     expect(data.user?.invited_at).toEqual(expect.any(String));
-    const [mail] = await inbox(t.url, email);
+    const [mail] = await inbox(t, email);
     expect(mail?.subject).toBe('Du er inviteret');
     const res = await fetch(mail!.meta.link!, { redirect: 'manual' });
     const fragment = new URLSearchParams(new URL(res.headers.get('location')!).hash.slice(1));
@@ -145,7 +145,7 @@ describe('admin users, invites and generated links', () => {
     expect(signup.data.properties?.email_otp).toMatch(/^\d{6}$/);
     expect(signup.data.properties?.action_link).toContain('/auth/v1/verify?token=');
     expect(signup.data.user?.email).toBe(email);
-    expect(await inbox(t.url, email)).toEqual([]);
+    expect(await inbox(t, email)).toEqual([]);
     const verified = await t
       .client()
       .auth.verifyOtp({ token_hash: signup.data.properties!.hashed_token, type: 'signup' });

@@ -1,6 +1,7 @@
 // Helpers for the auth tests: reading the development inbox over HTTP as the end-to-end
 // tests do, and making unique addresses.
 import crypto from 'node:crypto';
+import { devInboxUrl } from '../../src/services/auth/show-dev-inbox';
 
 export interface InboxEntry {
   id: string;
@@ -12,14 +13,22 @@ export interface InboxEntry {
   meta: Record<string, string>;
 }
 
-export async function inbox(baseUrl: string, to: string): Promise<InboxEntry[]> {
-  const res = await fetch(`${baseUrl}/auth/v1/_dev/inbox?format=json&to=${encodeURIComponent(to)}`);
+/** The server whose inbox is read: its address and the inbox's secret. */
+export interface InboxServer {
+  url: string;
+  devInboxToken: string;
+}
+
+export async function inbox(server: InboxServer, to: string): Promise<InboxEntry[]> {
+  const res = await fetch(
+    `${devInboxUrl(server.url, server.devInboxToken)}&format=json&to=${encodeURIComponent(to)}`,
+  );
   if (res.status !== 200) throw new Error(`inbox answered ${res.status}`);
   return ((await res.json()) as { messages: InboxEntry[] }).messages;
 }
 
-export async function latestMessage(baseUrl: string, to: string): Promise<InboxEntry> {
-  const messages = await inbox(baseUrl, to);
+export async function latestMessage(server: InboxServer, to: string): Promise<InboxEntry> {
+  const messages = await inbox(server, to);
   if (!messages[0]) throw new Error(`no message for ${to}`);
   return messages[0];
 }

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
+import { devInboxUrl } from '../../src/services/auth/show-dev-inbox';
 import { inbox, latestMessage, strongPassword, uniqueEmail } from './auth-test-kit';
 
 describe('rate limits, reauthentication, resend and service endpoints', () => {
@@ -59,7 +60,7 @@ describe('rate limits, reauthentication, resend and service endpoints', () => {
     expect(missing.error?.code).toBe('reauthentication_needed');
     await t.db.query('update auth.users set reauthentication_sent_at = null where email = $1', [email]);
     expect((await client.auth.reauthenticate()).error).toBeNull();
-    const mail = await latestMessage(t.url, email);
+    const mail = await latestMessage(t, email);
     expect(mail.subject).toBe('Confirm it is you');
     expect(mail.meta.link).toBeUndefined();
     const wrong = await client.auth.updateUser({
@@ -81,7 +82,7 @@ describe('rate limits, reauthentication, resend and service endpoints', () => {
     expect(resend.error?.message).toMatch(
       /^For security purposes, you can only request this after \d+ seconds\.$/,
     );
-    expect(await inbox(t.url, email)).toHaveLength(1);
+    expect(await inbox(t, email)).toHaveLength(1);
     // Unknown addresses answer like known ones.
     expect((await client.auth.resend({ type: 'signup', email: uniqueEmail() })).error).toBeNull();
     let hourly: string | undefined;
@@ -105,9 +106,48 @@ describe('rate limits, reauthentication, resend and service endpoints', () => {
     const keys = (await jwks.json()).keys as Record<string, unknown>[];
     expect(keys.length).toBeGreaterThan(0);
     expect(keys.every((k) => k.d === undefined && k.kty !== 'oct')).toBe(true);
-    const page = await fetch(`${t.url}/auth/v1/_dev/inbox`);
+    const page = await fetch(devInboxUrl(t.url, t.devInboxToken));
     expect(page.headers.get('content-type')).toContain('text/html');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     expect(await page.text()).toContain('<h1>Development inbox</h1>');
+  });
+
+  it('keeps the development inbox to whoever holds its secret, and from other sites', async () => {
+    // A recovery mail as the server would keep it (this file's hourly mail limit is used up).
+    const email = uniqueEmail('inbox');
+    await t.db.query(
+      `insert into mail.dev_inbox (channel, recipient, subject, meta)
+       values ('email', $1, 'Reset your password', '{"type":"recovery"}')`,
+      [email],
+    );
+    const headers = { origin: 'https://evil.example', 'x-supabase-api-version': '2024-01-01' };
+    const bare = `${t.url}/auth/v1/_dev/inbox?format=json&to=${encodeURIComponent(email)}`;
+    for (const url of [bare, `${bare}&token=`, `${bare}&token=${t.devInboxToken.slice(1)}`]) {
+      for (const method of ['GET', 'DELETE']) {
+        const res = await fetch(url, { method, headers });
+        expect(res.status).toBe(401);
+        expect(res.headers.get('access-control-allow-origin')).toBeNull();
+        const body = await res.json();
+        expect(body.code).toBe('no_authorization');
+        expect(JSON.stringify(body)).not.toContain(t.devInboxToken);
+      }
+    }
+    const preflight = await fetch(devInboxUrl(t.url, t.devInboxToken), {
+      method: 'OPTIONS',
+      headers: { ...headers, 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const allowed = await fetch(`${devInboxUrl(t.url, t.devInboxToken)}&format=json&to=${email}`, {
+      headers,
+    });
+    expect(allowed.status).toBe(200);
+    expect(allowed.headers.get('access-control-allow-origin')).toBeNull();
+    expect(allowed.headers.get('cache-control')).toBe('no-store');
+    const { messages } = (await allowed.json()) as { messages: { subject: string }[] };
+    expect(messages.map((m) => m.subject)).toEqual(['Reset your password']);
+    // The other services keep answering other origins.
+    const settings = await fetch(`${t.url}/auth/v1/settings`, { headers });
+    expect(settings.headers.get('access-control-allow-origin')).toBe('https://evil.example');
   });
 
   it('renders the legacy error format without the version header', async () => {
@@ -140,7 +180,7 @@ describe('the development inbox in production', () => {
   it('is not served', async () => {
     const t = await startTestPlatform({ NODE_ENV: 'production', AUTH_MAILER_AUTOCONFIRM: 'true' });
     try {
-      const res = await fetch(`${t.url}/auth/v1/_dev/inbox`, { headers: { apikey: t.anonKey } });
+      const res = await fetch(devInboxUrl(t.url, t.devInboxToken), { headers: { apikey: t.anonKey } });
       expect(res.status).toBe(404);
       const email = uniqueEmail('prod');
       const { data, error } = await t.client().auth.signUp({ email, password: strongPassword });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { devInboxUrl } from '../../src/services/auth/show-dev-inbox';
 import { startSmtpListener, type ReceivedMail, type SmtpListener } from '../support/smtp-listener';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
 import { strongPassword, uniqueEmail } from './auth-test-kit';
@@ -34,6 +35,7 @@ describe('mail over SMTP, SMS over a webhook, and the access token hook', () => 
       AUTH_MFA_PHONE_ENABLED: 'true',
       AUTH_MAX_FREQUENCY: '0',
       AUTH_SMS_MAX_FREQUENCY: '0',
+      AUTH_RATE_LIMIT_EMAIL_SENT: '100',
       AUTH_HOOK_CUSTOM_ACCESS_TOKEN: 'pg-functions://postgres/public/test_token_hook',
     });
     await t.db.exec(`
@@ -79,11 +81,13 @@ describe('mail over SMTP, SMS over a webhook, and the access token hook', () => 
     expect(claims.email).toBe(email);
     expect(claims.memberships).toEqual({ demo: { role: 'member' } });
     expect(claims.hook_method).toBe('otp');
-    // With SMTP configured the development inbox is still there but receives nothing.
-    const inbox = await (
-      await fetch(`${t.url}/auth/v1/_dev/inbox?format=json&to=${encodeURIComponent(email)}`)
-    ).json();
-    expect(inbox.messages).toEqual([]);
+    // With SMTP configured there is no development inbox at all, nor a copy of the mail.
+    const inbox = await fetch(`${devInboxUrl(t.url, t.devInboxToken)}&format=json`, {
+      headers: { apikey: t.anonKey },
+    });
+    expect(inbox.status).toBe(404);
+    const kept = await t.db.query('select 1 from mail.dev_inbox where recipient = $1', [email]);
+    expect(kept.rows).toEqual([]);
   });
 
   /** A signed-in user who asks to change their address; answers the old and the new one. */
@@ -136,6 +140,58 @@ describe('mail over SMTP, SMS over a webhook, and the access token hook', () => 
     const after = mails.length;
     expect((await t.client().auth.resend({ type: 'email_change', email: next })).error).toBeNull();
     expect(mails.length).toBe(after);
+  });
+
+  it('writes auth mail in the language the user chose, else in that of the page that asked', async () => {
+    const lastTo = (to: string) => mails.filter((m) => m.to.includes(to)).at(-1)!.raw;
+    const subject = (raw: string) => /^Subject: (.*)$/m.exec(raw)?.[1];
+    const email = uniqueEmail('dansk');
+    await t.adminClient().auth.admin.createUser({ email, password: strongPassword, email_confirm: true });
+    // The Danish reset page asks; the user has no preference stored.
+    const reset = await t
+      .client()
+      .auth.resetPasswordForEmail(email, { redirectTo: `${t.url}/da/new-password` });
+    expect(reset.error).toBeNull();
+    const danish = lastTo(email);
+    expect(subject(danish)).toBe('Nulstil din adgangskode');
+    expect(danish).toContain('Følg linket for at vælge en ny adgangskode:');
+    expect(danish).toContain('Nulstil min adgangskode');
+    expect(danish).not.toMatch(/Reset your password|Follow this link/);
+    // The English page gets English.
+    await t.client().auth.signInWithOtp({ email, options: { emailRedirectTo: `${t.url}/en/` } });
+    expect(subject(lastTo(email))).toBe('Your sign-in link');
+    // A sign-up from the Danish page stores its language, which later mail follows.
+    const newcomer = uniqueEmail('ny');
+    await t.client().auth.signUp({
+      email: newcomer,
+      password: strongPassword,
+      options: { data: { locale: 'da' }, emailRedirectTo: `${t.url}/da/confirm` },
+    });
+    expect(subject(lastTo(newcomer))).toBe('Bekræft din tilmelding');
+    expect(lastTo(newcomer)).toContain('Følg linket for at bekræfte din e-mailadresse:');
+    await t
+      .client()
+      .auth.resend({ type: 'signup', email: newcomer, options: { emailRedirectTo: `${t.url}/en/` } });
+    expect(subject(lastTo(newcomer))).toBe('Bekræft din tilmelding');
+    // Without a return address (reauthentication) the browser's Accept-Language tells.
+    const { data } = await t.client().auth.signInWithPassword({ email, password: strongPassword });
+    const reauth = await fetch(`${t.url}/auth/v1/reauthenticate`, {
+      headers: {
+        apikey: t.anonKey,
+        authorization: `Bearer ${data.session!.access_token}`,
+        'accept-language': 'de-DE, da;q=0.8, en;q=0.5',
+      },
+    });
+    expect(reauth.status).toBe(200);
+    expect(subject(lastTo(email))).toBe('Bekræft at det er dig');
+    expect(lastTo(email)).toContain('Indtast denne kode for at bekræfte, at det er dig:');
+    // An invitation from the Danish admin pages.
+    const invited = uniqueEmail('inviteret');
+    const invite = await t
+      .adminClient()
+      .auth.admin.inviteUserByEmail(invited, { redirectTo: `${t.url}/da/` });
+    expect(invite.error).toBeNull();
+    expect(subject(lastTo(invited))).toBe('Du er inviteret');
   });
 
   it('signs up with a phone number over the SMS webhook', async () => {

@@ -136,7 +136,7 @@ describe('MFA with TOTP, and PKCE', () => {
       options: { shouldCreateUser: false, emailRedirectTo: 'http://localhost:5173/auth/callback' },
     });
     expect(sent.error).toBeNull();
-    const mail = await latestMessage(t.url, email);
+    const mail = await latestMessage(t, email);
     expect(mail.subject).toBe('Your sign-in link');
     expect(mail.meta.link).toContain('token=pkce_');
     const res = await fetch(mail.meta.link!, { redirect: 'manual' });
@@ -169,7 +169,7 @@ describe('MFA with TOTP, and PKCE', () => {
     await t.adminClient().auth.admin.createUser({ email, password: strongPassword, email_confirm: true });
     const client = t.client({ auth: { flowType: 'pkce', persistSession: true, storage: memoryStorage() } });
     await client.auth.resetPasswordForEmail(email, { redirectTo: 'https://evil.example/steal' });
-    const mail = await latestMessage(t.url, email);
+    const mail = await latestMessage(t, email);
     expect(mail.subject).toBe('Reset your password');
     const location = new URL((await fetch(mail.meta.link!, { redirect: 'manual' })).headers.get('location')!);
     // Not on the allow list: back to SITE_URL, never an open redirect.
@@ -202,7 +202,7 @@ describe('MFA with TOTP, and PKCE', () => {
     const client = t.client();
     expect((await client.auth.resetPasswordForEmail(email)).error).toBeNull();
     expect((await client.auth.resetPasswordForEmail(uniqueEmail())).error).toBeNull();
-    const mail = await latestMessage(t.url, email);
+    const mail = await latestMessage(t, email);
     expect(mail.subject).toBe('Nulstil din adgangskode');
     expect(mail.text).toContain(mail.meta.code!);
     const { data, error } = await client.auth.verifyOtp({ email, token: mail.meta.code!, type: 'recovery' });

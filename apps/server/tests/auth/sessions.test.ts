@@ -60,9 +60,11 @@ describe('sessions, refresh rotation and tokens', () => {
 
     const second = await client.auth.refreshSession({ refresh_token: first.data.session!.refresh_token });
     expect(second.error).toBeNull();
-    // The first token again, at once: allowed inside the reuse interval.
+    // The first token again, at once: allowed inside the reuse interval, and it gets the
+    // session's active token back rather than a branch of its own.
     const reuse = await t.client().auth.refreshSession({ refresh_token: session.refresh_token });
     expect(reuse.error).toBeNull();
+    expect(reuse.data.session?.refresh_token).toBe(second.data.session!.refresh_token);
 
     await new Promise((r) => setTimeout(r, 2600));
     const late = await t.client().auth.refreshSession({ refresh_token: session.refresh_token });
@@ -72,6 +74,78 @@ describe('sessions, refresh rotation and tokens', () => {
     expect(after.error?.code).toBe('refresh_token_not_found');
     const user = await t.client().auth.getUser(second.data.session!.access_token);
     expect(user.error?.name).toBe('AuthSessionMissingError');
+  });
+
+  const sessionOf = (accessToken: string): string =>
+    JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString()).session_id;
+  const activeTokens = async (sessionId: string) =>
+    (
+      await t.db.query<{ n: number }>(
+        'select count(*)::int as n from auth.refresh_tokens where session_id = $1 and not revoked',
+        [sessionId],
+      )
+    ).rows[0]!.n;
+
+  it('gives a replayed parent the active token, never a branch, and a replayed older token ends the session', async () => {
+    const { session } = await signedInUser();
+    const r1 = session.refresh_token;
+    const rotated = await t.client().auth.refreshSession({ refresh_token: r1 });
+    const r2 = rotated.data.session!.refresh_token;
+    // Past the reuse interval, r1 is the parent of the active r2: it gets r2 itself.
+    await new Promise((r) => setTimeout(r, 2600));
+    const replay = await t.client().auth.refreshSession({ refresh_token: r1 });
+    expect(replay.error).toBeNull();
+    expect(replay.data.session?.refresh_token).toBe(r2);
+    expect(await activeTokens(sessionOf(session.access_token))).toBe(1);
+    const onward = await t.client().auth.refreshSession({ refresh_token: r2 });
+    expect(onward.error).toBeNull();
+    const r3 = onward.data.session!.refresh_token;
+    expect([r1, r2]).not.toContain(r3);
+    // r1 is now two steps above the active token and long revoked: the family ends.
+    const res = await fetch(`${t.url}/auth/v1/token?grant_type=refresh_token`, {
+      method: 'POST',
+      headers: {
+        apikey: t.anonKey,
+        'content-type': 'application/json',
+        'x-supabase-api-version': '2024-01-01',
+      },
+      body: JSON.stringify({ refresh_token: r1 }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      code: 'refresh_token_already_used',
+      message: 'Invalid Refresh Token: Already Used',
+    });
+    for (const token of [r2, r3]) {
+      const after = await t.client().auth.refreshSession({ refresh_token: token });
+      expect(after.error?.code).toBe('refresh_token_not_found');
+    }
+    const { rows } = await t.db.query('select 1 from auth.sessions where id = $1', [
+      sessionOf(session.access_token),
+    ]);
+    expect(rows).toEqual([]);
+  });
+
+  it('moves a session opened before derived tokens onto them when its parent is replayed', async () => {
+    const { session } = await signedInUser();
+    const sessionId = sessionOf(session.access_token);
+    // The session's active token as the server made them before: random, child of the first.
+    await t.db.query(
+      `update auth.refresh_tokens set revoked = true, updated_at = now() - interval '1 hour'
+        where session_id = $1`,
+      [sessionId],
+    );
+    await t.db.query(
+      `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+       select instance_id, 'legacy-random-token-hash', user_id, false, now(), now(), token, session_id
+         from auth.refresh_tokens where session_id = $1`,
+      [sessionId],
+    );
+    const replay = await t.client().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(replay.error).toBeNull();
+    expect(await activeTokens(sessionId)).toBe(1);
+    const again = await t.client().auth.refreshSession({ refresh_token: session.refresh_token });
+    expect(again.data.session?.refresh_token).toBe(replay.data.session!.refresh_token);
   });
 
   it('stores only hashes of refresh tokens', async () => {

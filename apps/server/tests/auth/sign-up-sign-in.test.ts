@@ -32,7 +32,7 @@ describe('sign-up, confirmation and password sign-in', () => {
     expect(before.error?.code).toBe('email_not_confirmed');
     expect(before.error?.status).toBe(400);
 
-    const mail = await latestMessage(t.url, email);
+    const mail = await latestMessage(t, email);
     expect(mail.subject).toBe('Confirm your sign-up');
     expect(mail.meta.code).toMatch(/^\d{6}$/);
     const link = mail.meta.link!;
@@ -63,7 +63,7 @@ describe('sign-up, confirmation and password sign-in', () => {
     const email = uniqueEmail();
     const client = t.client();
     await client.auth.signUp({ email, password: strongPassword });
-    const mail = await latestMessage(t.url, email);
+    const mail = await latestMessage(t, email);
     const wrong = await client.auth.verifyOtp({
       email,
       token: mail.meta.code === '000000' ? '111111' : '000000',

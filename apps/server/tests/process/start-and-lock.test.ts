@@ -34,6 +34,19 @@ describe('the server process', () => {
       expect(first.output()).toContain('Club platform is running on http://localhost:');
       expect(first.output()).toContain(path.join(dataDir, 'keys.json'));
       expect(fs.statSync(path.join(dataDir, 'keys.json')).mode & 0o777).toBe(0o600);
+      // The development inbox's address, with the secret kept in keys.json, is printed for
+      // the operator; without the secret the inbox stays shut.
+      const { devInboxToken } = JSON.parse(fs.readFileSync(path.join(dataDir, 'keys.json'), 'utf8'));
+      const inboxUrl = /Mail inbox: (http:\/\/localhost:\d+\/auth\/v1\/_dev\/inbox\?token=\S+)/.exec(
+        first.output(),
+      )?.[1];
+      expect(inboxUrl).toBe(
+        `${first.url.replace('127.0.0.1', 'localhost')}/auth/v1/_dev/inbox?token=${devInboxToken}`,
+      );
+      const opened = await fetch(inboxUrl!.replace('localhost', '127.0.0.1'));
+      expect(opened.status).toBe(200);
+      expect(await opened.text()).toContain('<h1>Development inbox</h1>');
+      expect((await fetch(`${first.url}/auth/v1/_dev/inbox`)).status).toBe(401);
 
       const second = spawnServer({ PORT: String(await freePort()), DATA_DIR: dataDir });
       started.push(second);

@@ -1,5 +1,5 @@
 // A real SMTP listener on a free local port for tests that follow a mail: keeps every
-// message with its recipients and its quoted-printable body decoded.
+// message with its recipients, its headers' encoded words and its quoted-printable body decoded.
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -16,10 +16,23 @@ export interface SmtpListener {
   close(): Promise<void>;
 }
 
+/** The message as text: encoded-word headers and the quoted-printable body decoded as UTF-8. */
 export function decodeQuotedPrintable(raw: string): string {
-  return raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const bytes = (text: string) =>
+    Buffer.from(
+      text.replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
+  const blank = raw.search(/\r?\n\r?\n/);
+  const split = blank < 0 ? raw.length : blank;
+  const headers = raw
+    .slice(0, split)
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
+      kind.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : bytes(text.replace(/_/g, ' ')),
+    );
+  return headers + bytes(raw.slice(split).replace(/=\r?\n/g, ''));
 }
 
 /** The first link in a mail to the auth service's verify endpoint, with &amp; undone. */

@@ -12,6 +12,8 @@ export interface TestPlatform {
   url: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** The development inbox's secret (?token=), as the start-up message prints it. */
+  devInboxToken: string;
   db: Database;
   config: Config;
   platform: RunningPlatform;
@@ -65,6 +67,7 @@ export async function startTestPlatform(
     url: platform.url,
     anonKey: platform.keys.anonKey,
     serviceRoleKey: platform.keys.serviceRoleKey,
+    devInboxToken: platform.keys.devInboxToken,
     db: testDb.db,
     config,
     platform,

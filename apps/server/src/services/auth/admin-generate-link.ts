@@ -60,7 +60,7 @@ export async function adminGenerateLink(ctx: AuthContext, c: Context<AppEnv>): P
 
   const result = await authTransaction(ctx, async (q) => {
     let user: UserRow | undefined = await findUserByEmail(q, email);
-    let request: Omit<EmailTokenRequest, 'redirectTo' | 'pkce' | 'deliver' | 'checkFrequency'>;
+    let request: Omit<EmailTokenRequest, 'redirectTo' | 'pkce' | 'deliver' | 'checkFrequency' | 'pageLocale'>;
     switch (effective) {
       case 'signup': {
         if (user?.email_confirmed_at)
@@ -139,6 +139,7 @@ export async function adminGenerateLink(ctx: AuthContext, c: Context<AppEnv>): P
       pkce: false,
       deliver: false,
       checkFrequency: false,
+      pageLocale: undefined,
     });
     const rendered = await loadRenderedUser(q, (await findUserById(q, user.id))!);
     return {

@@ -20,6 +20,7 @@ import {
   loadRenderedUser,
   type UserRow,
 } from './user-records';
+import { pageLocale } from './mail-locale';
 
 /** The invited user: an existing unconfirmed one, or a new one with an e-mail identity. */
 export async function invitedUser(
@@ -68,6 +69,7 @@ export async function adminInvite(ctx: AuthContext, c: Context<AppEnv>): Promise
       pkce: false,
       deliver: true,
       checkFrequency: false,
+      pageLocale: pageLocale(c, redirectTo),
     });
     await audit(q, {
       action: 'user_invited',

@@ -87,6 +87,8 @@ export type AuthErrorCode =
 
 export class AuthError extends Error {
   override readonly name = 'AuthError';
+  /** Seconds after which asking again can succeed, sent as Retry-After (rate limits). */
+  retryAfterSeconds?: number;
   constructor(
     readonly status: number,
     readonly code: AuthErrorCode,
@@ -125,6 +127,7 @@ export function renderAuthError(c: Context, error: AuthError | OAuthError): Resp
     return c.json({ error: error.error, error_description: error.description }, 400);
   }
   const status = error.status as 400;
+  if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
   const requestId = c.get('requestId') as string | undefined;
   if (wantsNewErrorFormat(c.req.header(apiVersionHeader))) {
     c.header(apiVersionHeader, '2024-01-01');

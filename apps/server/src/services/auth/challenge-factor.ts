@@ -9,7 +9,8 @@ import { clientIp, trustedRateLimitKey } from './client-ip';
 import { requireFactorUser } from './enroll-factor';
 import { generateOtp, tokenHash } from './one-time-tokens';
 import { isUuid, readBody } from './request-body';
-import { assertSendFrequency, mailLocale } from './send-auth-message';
+import { mailLocale } from './mail-locale';
+import { assertSendFrequency } from './send-auth-message';
 import type { FactorRow } from './user-records';
 
 export const challengeLifetimeSeconds = 300;

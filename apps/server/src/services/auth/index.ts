@@ -24,7 +24,12 @@ export function createAuthService(deps: ServerDeps): ServiceModule {
     mailer: messaging.mailer,
     sms: messaging.sms,
     inbox: messaging.inbox,
-    limits: new RateLimits(deps.db, config.rateLimitEmailSent, config.rateLimitSmsSent),
+    limits: new RateLimits(
+      deps.db,
+      config.rateLimitEmailSent,
+      config.rateLimitSmsSent,
+      config.signInFailures,
+    ),
     logger: deps.logger.child({ service: 'auth' }),
   };
   return {

@@ -80,7 +80,7 @@ export interface AmrEntry {
   timestamp: number;
 }
 
-/** What auth.start_session and auth.refresh_session answer (platform migration 0007). */
+/** What auth.start_session and auth.refresh_session answer (platform migrations 0007, 0025). */
 export interface SessionSnapshot {
   status: string;
   user: UserRow;
@@ -90,6 +90,8 @@ export interface SessionSnapshot {
   amr: AmrEntry[];
   /** The access-token claims, when auth.with_access_token_hook ran the hook (migration 0008). */
   claims?: Record<string, unknown>;
+  /** A refresh: which descendant of the presented token to hand out (1 = its child; 0025). */
+  issued_depth?: number;
 }
 
 /** GoTrue's access-token claims for the user and session (auth.access_token_claims in SQL). */

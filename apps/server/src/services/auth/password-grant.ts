@@ -36,6 +36,10 @@ export async function passwordGrant(ctx: AuthContext, c: Context<AppEnv>, body: 
   } catch {
     // A malformed address cannot belong to anyone; answer as for a wrong password.
   }
+  // Failed attempts are limited per account and per client address (decision 0813); a
+  // limited sign-in is refused before any password is compared, right or wrong.
+  const who = { account: (lookupEmail ?? lookupPhone ?? (rawEmail || rawPhone))?.toLowerCase(), ip: info.ip };
+  await ctx.limits.refuseSignInWhileLimited(who);
   const db = ctx.deps.db;
   const user = lookupEmail
     ? await findSignInCandidate(db, { email: lookupEmail })
@@ -44,6 +48,7 @@ export async function passwordGrant(ctx: AuthContext, c: Context<AppEnv>, body: 
       : undefined;
   const ok = await verifyPassword(password, user?.encrypted_password);
   if (!user || !ok) {
+    await ctx.limits.countFailedSignIn(who);
     throw new AuthError(400, 'invalid_credentials', invalidCredentialsMessage);
   }
   if (user.banned_until && !isPast(user.banned_until))

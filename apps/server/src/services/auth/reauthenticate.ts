@@ -8,6 +8,7 @@ import { AuthError, validation } from './auth-errors';
 import { clientIp } from './client-ip';
 import { requireUser } from './require-user';
 import { issueEmailToken, issueSmsToken } from './send-auth-message';
+import { pageLocale } from './mail-locale';
 
 export async function reauthenticate(ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {
   const auth = await requireUser(ctx, c);
@@ -37,6 +38,7 @@ export async function reauthenticate(ctx: AuthContext, c: Context<AppEnv>): Prom
         pkce: false,
         deliver: true,
         checkFrequency: true,
+        pageLocale: pageLocale(c, undefined),
       });
       return {};
     }

@@ -12,6 +12,7 @@ import { redirectTarget } from './redirect-target';
 import { normaliseEmail, optionalString, readBody } from './request-body';
 import { issueEmailToken } from './send-auth-message';
 import { findUserByEmail } from './user-records';
+import { pageLocale } from './mail-locale';
 
 export async function recoverPassword(ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {
   await ctx.limits.takeRequest('recover', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.otp, 300);
@@ -45,6 +46,7 @@ export async function recoverPassword(ctx: AuthContext, c: Context<AppEnv>): Pro
       pkce: pkce !== undefined,
       deliver: true,
       checkFrequency: true,
+      pageLocale: pageLocale(c, redirectTo),
     });
     await audit(q, {
       action: 'user_recovery_requested',

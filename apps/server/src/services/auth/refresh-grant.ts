@@ -1,11 +1,12 @@
 // POST /token?grant_type=refresh_token (brief §8): rotation with reuse detection, done by
-// auth.refresh_session (platform migration 0007) in one round trip with the access-token
+// auth.refresh_session (platform migration 0025) in one round trip with the access-token
 // hook (run-session-statement.ts): lock the presented token, check user and session,
-// revoke and replace it, touch the session, write the audit row, and answer with the
-// user, identities, factors and amr for the new token.
-// A revoked token is accepted again when it is the parent of the session's only active
-// token (the client lost the last answer) or within the reuse interval; any other reuse
-// deletes the whole session and answers refresh_token_already_used.
+// revoke it and store its derived child (refresh-token-chain.ts), touch the session, write
+// the audit row, and answer with the user, identities, factors and amr for the new token.
+// A revoked token whose child is the session's active token gets that child again, at any
+// time (the client lost the last answer); within the reuse interval a revoked token up to
+// three steps above the active one gets it too. Any other reuse outside the interval
+// deletes the whole session and answers refresh_token_already_used (decision 0812).
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/app-env';
 import type { AuthContext } from './auth-context';

@@ -17,6 +17,7 @@ import {
   sendSignupConfirmation,
 } from './send-auth-message';
 import { findUserByEmail, findUserByPhone, type UserRow } from './user-records';
+import { pageLocale } from './mail-locale';
 
 const types = ['signup', 'email_change', 'sms', 'phone_change'];
 
@@ -47,7 +48,12 @@ export async function resendMessage(ctx: AuthContext, c: Context<AppEnv>): Promi
     if (type === 'signup') {
       const user = await findUserByEmail(q, email!);
       if (!user || user.email_confirmed_at) return {};
-      await sendSignupConfirmation(ctx, q, user, { email: email!, redirectTo, pkce });
+      await sendSignupConfirmation(ctx, q, user, {
+        email: email!,
+        redirectTo,
+        pkce,
+        pageLocale: pageLocale(c, redirectTo),
+      });
       return {};
     }
     if (type === 'email_change') {
@@ -57,7 +63,12 @@ export async function resendMessage(ctx: AuthContext, c: Context<AppEnv>): Promi
       );
       const user = rows[0];
       if (!user || !user.email_change) return {};
-      await sendEmailChange(ctx, q, { ...user, email_change: user.email_change }, { redirectTo, pkce });
+      await sendEmailChange(
+        ctx,
+        q,
+        { ...user, email_change: user.email_change },
+        { redirectTo, pkce, pageLocale: pageLocale(c, redirectTo) },
+      );
       return {};
     }
     const user = await findUserByPhone(q, phone!);

@@ -1,5 +1,5 @@
-// The sign-in and refresh statements outside any transaction: auth.start_session or
-// auth.refresh_session (platform migration 0007), wrapped with an access-token hook in
+// The sign-in and refresh statements outside any transaction: auth.start_session (platform
+// migration 0007) or auth.refresh_session (0025), wrapped with an access-token hook in
 // auth.with_access_token_hook (0008), so the database part of the password and refresh
 // grants is one round trip on PostgreSQL with or without a hook. There the statements
 // arming the hook's 2 s limit, running the session function and calling the hook travel
@@ -31,6 +31,7 @@ import {
   type SessionResponse,
   type SessionSnapshot,
 } from './issue-session';
+import { descendantTokens, hashArrayLiteral } from './refresh-token-chain';
 import { renderUser } from './user-records';
 
 type SessionFunction = 'start_session' | 'refresh_session';
@@ -38,7 +39,7 @@ type SqlValue = string | number | boolean | null;
 
 const argumentTypes: Record<SessionFunction, string[]> = {
   start_session: ['uuid', 'text', 'text', 'text', 'text', 'text', 'jsonb'],
-  refresh_session: ['text', 'text', 'text', 'text', 'integer', 'boolean'],
+  refresh_session: ['text', 'text[]', 'text', 'text', 'integer', 'boolean'],
 };
 
 /** A value as SQL text: NULL, or the driver's escaped literal (typed by the cast after it). */
@@ -143,6 +144,7 @@ async function respond(
   );
 }
 
+/** The first refresh token of a session is random; its descendants are derived from it. */
 const newRefreshToken = () => crypto.randomBytes(24).toString('base64url');
 
 /** Signs the user in with a new session: one round trip for session, token and hook. */
@@ -170,10 +172,11 @@ export async function rotateSession(
   presented: string,
   info: SessionRequestInfo,
 ): Promise<{ status: string; response?: SessionResponse }> {
-  const next = newRefreshToken();
+  // The child, or the active token a replay is given back (refresh-token-chain.ts).
+  const descendants = descendantTokens(ctx.deps.keys.refreshTokenKey, presented);
   const values: SqlValue[] = [
     hashRefreshToken(presented),
-    hashRefreshToken(next),
+    hashArrayLiteral(descendants),
     info.ip,
     info.userAgent ?? null,
     ctx.config.refreshTokenReuseInterval,
@@ -187,5 +190,10 @@ export async function rotateSession(
     info.ip,
   );
   if (snapshot?.status !== 'ok' || !snapshot.claims) return { status: snapshot?.status ?? 'not_found' };
-  return { status: 'ok', response: await respond(ctx, { ...snapshot, claims: snapshot.claims }, now, next) };
+  const issued = descendants[(snapshot.issued_depth ?? 1) - 1];
+  if (!issued) throw new Error(`refresh statement answered depth ${snapshot.issued_depth}`);
+  return {
+    status: 'ok',
+    response: await respond(ctx, { ...snapshot, claims: snapshot.claims }, now, issued),
+  };
 }

@@ -7,6 +7,7 @@ import type { AuthContext } from './auth-context';
 import { afterCommit } from './auth-transaction';
 import { AuthError } from './auth-errors';
 import { createFlowState, type PkceParams } from './pkce-flow';
+import { mailLocale } from './mail-locale';
 import { renderAuthMail, type MailKind, type MailLocale } from './mail-templates';
 import { generateOtp, storeToken, tokenHash, type TokenColumn } from './one-time-tokens';
 import { secondsSince, type UserRow } from './user-records';
@@ -31,19 +32,14 @@ export interface EmailTokenRequest {
   deliver: boolean;
   checkFrequency: boolean;
   newEmail?: string;
+  /** The language of the page that asked (mail-locale.ts), when the user has no preference. */
+  pageLocale: MailLocale | undefined;
 }
 
 export interface IssuedEmailToken {
   otp: string;
   hashedToken: string;
   actionLink: string | undefined;
-}
-
-export function mailLocale(ctx: AuthContext, user: UserRow): MailLocale {
-  const locale = user.raw_user_meta_data?.locale;
-  if (typeof locale === 'string' && /^da/i.test(locale)) return 'da';
-  if (typeof locale === 'string' && /^en/i.test(locale)) return 'en';
-  return ctx.config.mailDefaultLocale;
 }
 
 export function verifyLink(ctx: AuthContext, token: string, type: VerifyType, redirectTo: string): string {
@@ -92,7 +88,7 @@ export async function issueEmailToken(
     : undefined;
   if (request.deliver) {
     if (!ctx.config.mailerAutoconfirm) await ctx.limits.takeSend(q, 'email');
-    const content = renderAuthMail(request.kind, mailLocale(ctx, user), {
+    const content = renderAuthMail(request.kind, mailLocale(ctx, user, request.pageLocale), {
       link: actionLink,
       code: otp,
       site: ctx.deps.config.appName,
@@ -175,7 +171,12 @@ export async function sendSignupConfirmation(
   ctx: AuthContext,
   q: Queryable,
   user: UserRow,
-  request: { email: string; redirectTo: string; pkce: PkceParams | undefined },
+  request: {
+    email: string;
+    redirectTo: string;
+    pkce: PkceParams | undefined;
+    pageLocale: MailLocale | undefined;
+  },
 ): Promise<void> {
   if (request.pkce) {
     await createFlowState(q, {
@@ -195,6 +196,7 @@ export async function sendSignupConfirmation(
     pkce: request.pkce !== undefined,
     deliver: true,
     checkFrequency: true,
+    pageLocale: request.pageLocale,
   });
 }
 
@@ -206,7 +208,7 @@ export async function sendEmailChange(
   ctx: AuthContext,
   q: Queryable,
   user: UserRow & { email_change: string },
-  request: { redirectTo: string; pkce: PkceParams | undefined },
+  request: { redirectTo: string; pkce: PkceParams | undefined; pageLocale: MailLocale | undefined },
 ): Promise<void> {
   if (request.pkce) {
     await createFlowState(q, {
@@ -222,6 +224,7 @@ export async function sendEmailChange(
     pkce: request.pkce !== undefined,
     deliver: true,
     newEmail: user.email_change,
+    pageLocale: request.pageLocale,
   } as const;
   await issueEmailToken(ctx, q, user, {
     ...common,

@@ -30,6 +30,7 @@ import {
   insertUser,
   type UserRow,
 } from './user-records';
+import { pageLocale } from './mail-locale';
 
 export async function sendOtp(ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {
   await ctx.limits.takeRequest('otp', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.otp, 300);
@@ -93,7 +94,12 @@ export async function sendOtp(ctx: AuthContext, c: Context<AppEnv>): Promise<Res
     }
     if (phone) return sendPhoneConfirmation(ctx, q, user, phone);
     if (!user.email_confirmed_at) {
-      await sendSignupConfirmation(ctx, q, user, { email: email!, redirectTo, pkce });
+      await sendSignupConfirmation(ctx, q, user, {
+        email: email!,
+        redirectTo,
+        pkce,
+        pageLocale: pageLocale(c, redirectTo),
+      });
       return {};
     }
     if (pkce)
@@ -113,6 +119,7 @@ export async function sendOtp(ctx: AuthContext, c: Context<AppEnv>): Promise<Res
       pkce: pkce !== undefined,
       deliver: true,
       checkFrequency: true,
+      pageLocale: pageLocale(c, redirectTo),
     });
     return {};
   });

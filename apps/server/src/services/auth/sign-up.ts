@@ -31,6 +31,7 @@ import {
   loadRenderedUser,
   renderUser,
 } from './user-records';
+import { pageLocale } from './mail-locale';
 
 export function readChannel(body: Record<string, unknown>): 'sms' | 'whatsapp' | undefined {
   const channel = optionalString(body, 'channel');
@@ -89,7 +90,12 @@ export async function signUp(ctx: AuthContext, c: Context<AppEnv>): Promise<Resp
         return { kind: 'user' as const, body: obfuscatedUser(provider, email, phone, data) };
       }
       if (email) {
-        await sendSignupConfirmation(ctx, q, existing, { email, redirectTo, pkce });
+        await sendSignupConfirmation(ctx, q, existing, {
+          email,
+          redirectTo,
+          pkce,
+          pageLocale: pageLocale(c, redirectTo),
+        });
       } else {
         await sendPhoneConfirmation(ctx, q, existing, phone!);
       }
@@ -132,7 +138,13 @@ export async function signUp(ctx: AuthContext, c: Context<AppEnv>): Promise<Resp
       return { kind: 'session' as const, body: await issueSession(ctx, q, id, 'password', info) };
     }
     // A new user has no earlier send, so the frequency check always passes here.
-    if (email) await sendSignupConfirmation(ctx, q, user, { email, redirectTo, pkce });
+    if (email)
+      await sendSignupConfirmation(ctx, q, user, {
+        email,
+        redirectTo,
+        pkce,
+        pageLocale: pageLocale(c, redirectTo),
+      });
     else await sendPhoneConfirmation(ctx, q, user, phone!);
     await audit(q, {
       action: 'user_confirmation_requested',

@@ -30,6 +30,7 @@ import {
   refreshProviders,
   secondsSince,
 } from './user-records';
+import { pageLocale } from './mail-locale';
 
 export function mergeMetadata(
   current: Record<string, unknown> | null,
@@ -174,7 +175,12 @@ export async function updateUser(ctx: AuthContext, c: Context<AppEnv>): Promise<
           [user.id, email],
         );
         const current = (await findUserById(q, user.id))!;
-        await sendEmailChange(ctx, q, { ...current, email_change: email }, { redirectTo, pkce });
+        await sendEmailChange(
+          ctx,
+          q,
+          { ...current, email_change: email },
+          { redirectTo, pkce, pageLocale: pageLocale(c, redirectTo) },
+        );
       }
     }
     if (phone && phone !== user.phone) {

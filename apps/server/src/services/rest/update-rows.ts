@@ -27,8 +27,11 @@ export async function updateRows(scope: RequestScope, name: string): Promise<Res
       const whereSql = where.length > 0 ? ` where ${where.join(' and ')}` : '';
       const target = `${qualified(relation.schema, relation.name)} as ${ref}`;
       if (columns.length === 0) {
-        // Nothing to set: the statement still reports no rows, as PostgREST does.
-        return `select ${returned}, true as pgrst_inserted from ${target} where false`;
+        // Nothing to set: no row is touched and none reported, as PostgREST does (204, or
+        // [] with return=representation). The filters stay in the text so that the values
+        // they already added to the parameters are still bound.
+        const filters = where.length > 0 ? ` and ${where.join(' and ')}` : '';
+        return `select ${returned}, true as pgrst_inserted from ${target} where false${filters}`;
       }
       const sets = columns.map((c) => `${ident(c)} = pgrst_p.${ident(c)}`).join(', ');
       const rowType = qualified(relation.schema, relation.name);

@@ -15,12 +15,8 @@ import { AuthCard } from './auth-layout';
 import { IdentityProviders } from './identity-providers';
 import { MfaChallenge } from './mfa-challenge';
 import { confirmUrl, useReturnPath } from './return-path';
+import { needsSecondFactor } from './second-factor';
 import { useAuthText } from './use-auth-text';
-
-async function needsSecondFactor(): Promise<boolean> {
-  const { data } = await supabase().auth.mfa.getAuthenticatorAssuranceLevel();
-  return !!data && data.nextLevel === 'aal2' && data.currentLevel !== 'aal2';
-}
 
 export function LoginPage() {
   const { t, explain } = useAuthText();

@@ -1,5 +1,7 @@
 // Choose a new password after opening the reset link (the link's session arrives through the
-// address); without a session the link was used or has expired.
+// address); without a session the link was used or has expired. The link's session is aal1:
+// when the account has an authenticator app, the server (as GoTrue) changes the password
+// only at aal2, so the page asks for the app's code first.
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -13,7 +15,9 @@ import { useSession } from '../../lib/session';
 import { supabase } from '../../lib/supabase';
 import { takeUrlAuthError } from '../../lib/url-auth';
 import { AuthCard } from './auth-layout';
+import { MfaChallenge } from './mfa-challenge';
 import { NewPasswordFields } from './new-password-fields';
+import { needsSecondFactor } from './second-factor';
 import { useAuthText } from './use-auth-text';
 
 export function NewPasswordPage() {
@@ -23,9 +27,21 @@ export function NewPasswordPage() {
   const { session, loading } = useSession();
   const [linkError] = useState(() => takeUrlAuthError());
   const [failure, setFailure] = useState<string>();
+  const [secondFactor, setSecondFactor] = useState<'unknown' | 'needed' | 'done'>('unknown');
   useEffect(() => {
     if (linkError) setFailure(t('errors.recoveryExpired'));
   }, [linkError, t]);
+  const sessionToken = session?.access_token;
+  useEffect(() => {
+    if (!sessionToken) return;
+    let current = true;
+    void needsSecondFactor().then((needed) => {
+      if (current) setSecondFactor(needed ? 'needed' : 'done');
+    });
+    return () => {
+      current = false;
+    };
+  }, [sessionToken]);
   const form = useForm({
     initial: { password: '', confirmPassword: '' },
     rules: {
@@ -36,7 +52,9 @@ export function NewPasswordPage() {
       setFailure(undefined);
       const { error } = await supabase().auth.updateUser({ password });
       if (error) {
-        setFailure(explain(error, 'recovery'));
+        // A factor added since the page looked: ask for its code, then try again.
+        if (error.code === 'insufficient_aal') setSecondFactor('needed');
+        else setFailure(explain(error, 'recovery'));
         return;
       }
       toast({ title: t('newPassword.done') });
@@ -44,7 +62,7 @@ export function NewPasswordPage() {
     },
   });
 
-  if (loading) {
+  if (loading || (session && secondFactor === 'unknown')) {
     return (
       <AuthCard title={t('newPassword.title')}>
         <Skeleton className="h-10" />
@@ -64,6 +82,14 @@ export function NewPasswordPage() {
             {t('newPassword.requestNew')}
           </Link>
         </p>
+      </AuthCard>
+    );
+  }
+
+  if (secondFactor === 'needed') {
+    return (
+      <AuthCard title={t('newPassword.title')} description={t('newPassword.mfaDescription')}>
+        <MfaChallenge onVerified={() => setSecondFactor('done')} />
       </AuthCard>
     );
   }

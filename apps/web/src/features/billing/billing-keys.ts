@@ -1,0 +1,13 @@
+// TanStack Query keys of the billing area; invalidating `all` refreshes every billing screen.
+export const billingKeys = {
+  all: (communityId: string) => ['billing', communityId] as const,
+  overview: (communityId: string) => ['billing', communityId, 'overview'] as const,
+  invoices: (communityId: string, query: unknown) => ['billing', communityId, 'invoices', query] as const,
+  invoice: (communityId: string, id: string) => ['billing', communityId, 'invoice', id] as const,
+  plans: (communityId: string) => ['billing', communityId, 'plans'] as const,
+  plan: (communityId: string, id: string) => ['billing', communityId, 'plan', id] as const,
+  terms: (communityId: string) => ['billing', communityId, 'terms'] as const,
+  accounts: (communityId: string, query: unknown) => ['billing', communityId, 'accounts', query] as const,
+  account: (communityId: string, id: string) => ['billing', communityId, 'account', id] as const,
+  creditRules: (communityId: string) => ['billing', communityId, 'credit-rules'] as const,
+};

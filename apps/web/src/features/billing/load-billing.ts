@@ -1,0 +1,166 @@
+// Reads of the billing area: the home figures, invoice lists and one invoice with its lines,
+// payments and reminders, plans, terms, accounts with balances, and volunteer credit rules.
+import { ilikePattern } from '../../lib/ilike-pattern';
+import { supabase } from '../../lib/supabase';
+import type { AccountKind, BillingOverview, InvoiceListStatus } from './billing-records';
+
+export async function loadBillingOverview(communityId: string): Promise<BillingOverview> {
+  const { data, error } = await supabase().rpc('billing_overview', { p_community_id: communityId });
+  if (error) throw error;
+  return data as unknown as BillingOverview;
+}
+
+export type InvoiceSort =
+  'number' | 'created_at' | 'due_on' | 'account_name' | 'total_ore' | 'outstanding_ore';
+
+export interface InvoiceListQuery {
+  communityId: string;
+  status: InvoiceListStatus | '';
+  accountId: string;
+  search: string;
+  from: string;
+  to: string;
+  sort: InvoiceSort;
+  ascending: boolean;
+  page: number;
+  pageSize: number;
+}
+
+export async function loadInvoices(query: InvoiceListQuery) {
+  let request = supabase()
+    .from('invoice_summaries')
+    .select('*', { count: 'exact' })
+    .eq('community_id', query.communityId);
+  if (query.status) request = request.eq('list_status', query.status);
+  if (query.accountId) request = request.eq('account_id', query.accountId);
+  const search = query.search.trim();
+  if (/^\d+$/.test(search)) request = request.eq('number', Number(search));
+  else if (search) request = request.ilike('account_name', ilikePattern(search));
+  if (/^\d{4}-\d{2}-\d{2}$/.test(query.from)) request = request.gte('issued_on', query.from);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(query.to)) request = request.lte('issued_on', query.to);
+  const start = query.page * query.pageSize;
+  const { data, error, count } = await request
+    .order(query.sort, { ascending: query.ascending, nullsFirst: false })
+    .order('id')
+    .range(start, start + query.pageSize - 1);
+  if (error) throw error;
+  return { rows: data ?? [], total: count ?? 0 };
+}
+
+export async function loadInvoice(id: string) {
+  const [invoice, lines, payments, reminders, creditNote] = await Promise.all([
+    supabase().from('invoice_summaries').select('*').eq('id', id).maybeSingle(),
+    supabase().from('invoice_lines').select('*').eq('invoice_id', id).order('sort_order').order('id'),
+    supabase().from('invoice_payments').select('*').eq('invoice_id', id).order('paid_at'),
+    supabase().from('invoice_reminders').select('*').eq('invoice_id', id).order('seq'),
+    supabase().from('invoices').select('id, number').eq('credited_invoice_id', id).maybeSingle(),
+  ]);
+  for (const result of [invoice, lines, payments, reminders, creditNote])
+    if (result.error) throw result.error;
+  if (!invoice.data) return null;
+  return {
+    invoice: invoice.data,
+    lines: lines.data ?? [],
+    payments: payments.data ?? [],
+    reminders: reminders.data ?? [],
+    creditNote: creditNote.data,
+  };
+}
+
+export async function loadPlans(communityId: string) {
+  const { data, error } = await supabase()
+    .from('billing_plans')
+    .select('*')
+    .eq('community_id', communityId)
+    .order('active', { ascending: false })
+    .order('name');
+  if (error) throw error;
+  return data ?? [];
+}
+
+export async function loadPlan(id: string) {
+  const [plan, used] = await Promise.all([
+    supabase().from('billing_plans').select('*').eq('id', id).maybeSingle(),
+    supabase().from('invoice_lines').select('id', { count: 'exact', head: true }).eq('plan_id', id),
+  ]);
+  if (plan.error) throw plan.error;
+  if (used.error) throw used.error;
+  return plan.data ? { plan: plan.data, timesBilled: used.count ?? 0 } : null;
+}
+
+export async function loadTerms(communityId: string) {
+  const { data, error } = await supabase()
+    .from('payment_terms')
+    .select('*')
+    .eq('community_id', communityId)
+    .order('is_default', { ascending: false })
+    .order('name');
+  if (error) throw error;
+  return data ?? [];
+}
+
+export type AccountSort = 'name' | 'balance_ore' | 'overdue_ore' | 'created_at';
+
+export interface AccountListQuery {
+  communityId: string;
+  kind: AccountKind | '';
+  inArrears: boolean;
+  search: string;
+  sort: AccountSort;
+  ascending: boolean;
+  page: number;
+  pageSize: number;
+}
+
+export async function loadAccounts(query: AccountListQuery) {
+  let request = supabase()
+    .from('billing_account_summaries')
+    .select('*', { count: 'exact' })
+    .eq('community_id', query.communityId);
+  if (query.kind) request = request.eq('kind', query.kind);
+  if (query.inArrears) request = request.gt('overdue_ore', 0);
+  if (query.search.trim()) request = request.ilike('name', ilikePattern(query.search));
+  const start = query.page * query.pageSize;
+  const { data, error, count } = await request
+    .order(query.sort, { ascending: query.ascending })
+    .order('id')
+    .range(start, start + query.pageSize - 1);
+  if (error) throw error;
+  return { rows: data ?? [], total: count ?? 0 };
+}
+
+export async function loadAccount(id: string) {
+  const [account, details, credits] = await Promise.all([
+    supabase().from('billing_account_summaries').select('*').eq('id', id).maybeSingle(),
+    supabase().from('billing_accounts').select('*').eq('id', id).maybeSingle(),
+    supabase().from('account_credits').select('*').eq('account_id', id).order('created_at'),
+  ]);
+  for (const result of [account, details, credits]) if (result.error) throw result.error;
+  if (!account.data || !details.data) return null;
+  return { summary: account.data, account: details.data, credits: credits.data ?? [] };
+}
+
+export async function loadCreditRules(communityId: string) {
+  const { data, error } = await supabase()
+    .from('volunteer_credit_rules')
+    .select('*')
+    .eq('community_id', communityId)
+    .order('season_start', { ascending: false });
+  if (error) throw error;
+  return data ?? [];
+}
+
+export async function loadCreditStanding(ruleId: string) {
+  const { data, error } = await supabase().rpc('volunteer_credit_standing', { p_rule_id: ruleId });
+  if (error) throw error;
+  return data ?? [];
+}
+
+export async function loadCreditHours(ruleId: string, memberId: string) {
+  const { data, error } = await supabase().rpc('volunteer_credit_hours', {
+    p_rule_id: ruleId,
+    p_member_id: memberId,
+  });
+  if (error) throw error;
+  return data ?? [];
+}

@@ -1,0 +1,162 @@
+// Writes of the billing area. The database holds every rule (docs/decisions/0861-0866);
+// these calls only carry the treasurer's intent and hand back its refusals.
+import type { TablesInsert } from '@club/schemas';
+import { supabase } from '../../lib/supabase';
+import type { PaymentMethod } from './billing-records';
+
+type Plan = TablesInsert<'billing_plans'>;
+type Terms = TablesInsert<'payment_terms'>;
+type Account = TablesInsert<'billing_accounts'>;
+type Line = TablesInsert<'invoice_lines'>;
+
+/** The saved row's id, or the database's refusal. */
+async function savedId(
+  request: PromiseLike<{ data: { id: string } | null; error: unknown }>,
+): Promise<string> {
+  const { data, error } = await request;
+  if (error) throw error;
+  return data!.id;
+}
+
+export const savePlan = (id: string | undefined, values: Plan) =>
+  savedId(
+    id
+      ? supabase().from('billing_plans').update(values).eq('id', id).select('id').single()
+      : supabase().from('billing_plans').insert(values).select('id').single(),
+  );
+export const saveTerms = (id: string | undefined, values: Terms) =>
+  savedId(
+    id
+      ? supabase().from('payment_terms').update(values).eq('id', id).select('id').single()
+      : supabase().from('payment_terms').insert(values).select('id').single(),
+  );
+export const saveAccount = (id: string | undefined, values: Account) =>
+  savedId(
+    id
+      ? supabase().from('billing_accounts').update(values).eq('id', id).select('id').single()
+      : supabase().from('billing_accounts').insert(values).select('id').single(),
+  );
+export const saveCreditRule = (id: string | undefined, values: TablesInsert<'volunteer_credit_rules'>) =>
+  savedId(
+    id
+      ? supabase().from('volunteer_credit_rules').update(values).eq('id', id).select('id').single()
+      : supabase().from('volunteer_credit_rules').insert(values).select('id').single(),
+  );
+
+async function run(request: PromiseLike<{ error: unknown }>): Promise<void> {
+  const { error } = await request;
+  if (error) throw error;
+}
+
+export const archivePlan = (id: string, active: boolean) =>
+  run(supabase().from('billing_plans').update({ active }).eq('id', id));
+export const deletePlan = (id: string) => run(supabase().from('billing_plans').delete().eq('id', id));
+export const deleteTerms = (id: string) => run(supabase().from('payment_terms').delete().eq('id', id));
+export const makeDefaultTerms = (id: string) =>
+  run(supabase().rpc('make_default_payment_terms', { p_terms_id: id }));
+
+export async function createDraftInvoice(
+  communityId: string,
+  accountId: string,
+  lines: Omit<Line, 'community_id' | 'invoice_id'>[],
+) {
+  const { data, error } = await supabase()
+    .from('invoices')
+    .insert({ community_id: communityId, account_id: accountId })
+    .select('id')
+    .single();
+  if (error) throw error;
+  if (lines.length > 0) await replaceDraftLines(communityId, data.id, lines);
+  return data.id;
+}
+
+/** The draft's lines become exactly these (deleted and inserted in two calls). */
+export async function replaceDraftLines(
+  communityId: string,
+  invoiceId: string,
+  lines: Omit<Line, 'community_id' | 'invoice_id'>[],
+) {
+  await run(supabase().from('invoice_lines').delete().eq('invoice_id', invoiceId).eq('line_kind', 'charge'));
+  if (lines.length === 0) return;
+  await run(
+    supabase()
+      .from('invoice_lines')
+      .insert(
+        lines.map((line, index) => ({
+          ...line,
+          sort_order: index,
+          community_id: communityId,
+          invoice_id: invoiceId,
+        })),
+      ),
+  );
+}
+
+export async function issueInvoice(id: string): Promise<number> {
+  const { data, error } = await supabase().rpc('issue_invoice', { p_invoice_id: id });
+  if (error) throw error;
+  return Number(data);
+}
+
+export const deleteDraftInvoice = (id: string) => run(supabase().from('invoices').delete().eq('id', id));
+export const voidInvoice = (id: string) =>
+  run(supabase().from('invoices').update({ status: 'void' }).eq('id', id));
+
+export async function creditInvoice(id: string, reason: string): Promise<string> {
+  const { data, error } = await supabase().rpc('credit_invoice', { p_invoice_id: id, p_reason: reason });
+  if (error) throw error;
+  return data;
+}
+
+export const recordPayment = (
+  communityId: string,
+  invoiceId: string,
+  payment: { amount_ore: number; method: PaymentMethod; paid_at?: string; reference?: string | null },
+) =>
+  run(
+    supabase()
+      .from('invoice_payments')
+      .insert({ community_id: communityId, invoice_id: invoiceId, ...payment }),
+  );
+
+export const applyAccountCredit = (invoiceId: string) =>
+  run(supabase().rpc('apply_account_credit', { p_invoice_id: invoiceId }));
+
+export async function createDueReminders(communityId: string) {
+  const { data, error } = await supabase().rpc('create_due_reminders', { p_community_id: communityId });
+  if (error) throw error;
+  return data ?? [];
+}
+
+export async function runGroupFees(communityId: string) {
+  const { data, error } = await supabase().rpc('invoice_group_fees', { p_community_id: communityId });
+  if (error) throw error;
+  return data ?? [];
+}
+
+/** Mails the invoice (or one of its reminders) with the PDF attached, through send-invoice. */
+export async function sendInvoice(invoiceId: string, reminderId?: string): Promise<string> {
+  const { data, error } = await supabase().functions.invoke<{ email: string }>('send-invoice', {
+    body: { invoice_id: invoiceId, action: 'send', reminder_id: reminderId },
+  });
+  if (error) throw error;
+  return data?.email ?? '';
+}
+
+export async function invoicePdf(invoiceId: string): Promise<Blob> {
+  const { data, error } = await supabase().functions.invoke<Blob>('send-invoice', {
+    body: { invoice_id: invoiceId, action: 'pdf' },
+  });
+  if (error) throw error;
+  return data as Blob;
+}
+
+export async function accountingExportCsv(communityId: string, from: string, to: string): Promise<string> {
+  const { data, error } = await supabase().rpc('accounting_export_csv', {
+    p_community_id: communityId,
+    p_from: from,
+    p_to: to,
+  });
+  if (error) throw error;
+  return data ?? '';
+}
