@@ -60,7 +60,7 @@ describe('two-step verification', () => {
     await page.getByLabel('Code').fill(totpCode(secret));
     await page.getByRole('button', { name: 'Activate' }).click();
     await page.locator('.toast', { hasText: 'Two-step verification is on' }).waitFor();
-    await page.getByText('Current security level: aal2').waitFor();
+    await page.getByText('Two-step sign-in: on').waitFor();
     expect(await page.getByRole('listitem').filter({ hasText: 'Active' }).count()).toBe(1);
 
     // Sign out from the community's user menu: the session cookies go.

@@ -13,6 +13,7 @@ import { defaultMigrationSources, migrate, type MigrationSource } from './databa
 import { openDatabase } from './database/open-database';
 import { pgcryptoWorks } from './database/pglite-database';
 import { fastPathListener } from './http/fast-path';
+import { startRetentionTicker } from './jobs/apply-data-retention';
 import { startReleaseTicker } from './jobs/publish-due-releases';
 import { createServer, type PlatformServer } from './server';
 
@@ -91,6 +92,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       });
     });
     const releases = options.scheduledJobs === false ? undefined : startReleaseTicker(db, logger);
+    const retention = options.scheduledJobs === false ? undefined : startRetentionTicker(db, logger);
     const port = (httpServer.address() as AddressInfo).port;
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     let stopping: Promise<void> | undefined;
@@ -104,6 +106,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       stop() {
         stopping ??= (async () => {
           releases?.stop();
+          retention?.stop();
           const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
           httpServer.closeIdleConnections();
           const deadline = setTimeout(() => httpServer.closeAllConnections(), 10_000);

@@ -4,7 +4,7 @@ import './styles.css';
 import { languageFromPath } from '@club/i18n';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
-import { ErrorView } from './app/error-view';
+import { ErrorView } from './components/ui/error-view';
 import { installFatalErrorHandlers } from './app/fatal-error';
 import { createAppRouter, preloadRouteModules } from './app/router';
 import { loadAppConfig } from './lib/app-config';

@@ -2,7 +2,7 @@ import { languageFromPath } from '@club/i18n';
 import { useSyncExternalStore } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router';
 import { DeviceContext, type DeviceInfo } from '../lib/device';
-import { ErrorView } from './error-view';
+import { ErrorView } from '../components/ui/error-view';
 import { fatalError, subscribeFatalError } from './fatal-error';
 
 export function App({

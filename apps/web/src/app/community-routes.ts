@@ -1,6 +1,7 @@
 // Every community area route of product.md §2, under /{lang}/{community}. Areas whose screens
 // come later render the area's empty state; a feature replaces its entries' `lazy` when it lands.
 import type { RouteObject } from 'react-router';
+import { ShellRouteErrorView } from '../components/ui/error-view';
 import type { CommunityArea } from '../lib/areas';
 import { areaLoader } from './route-guards';
 
@@ -57,6 +58,7 @@ export function communityAreaRoutes(): RouteObject[] {
       path,
       handle: { area } satisfies AreaHandle,
       loader: areaLoader(area),
+      ErrorBoundary: ShellRouteErrorView,
       lazy: areaScreens[path] ?? (() => import('./routes/area-route')),
     })),
   );

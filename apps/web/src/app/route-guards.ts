@@ -5,6 +5,7 @@ import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { canAdminister, type CommunityArea } from '../lib/areas';
 import { localePath, preferredLanguage, type Language } from '../lib/i18n';
 import { findMembership, membershipsFromToken } from '../lib/memberships';
+import { isUuid } from '../lib/request-errors';
 import { supabase } from '../lib/supabase';
 
 export function rootLoader(): never {
@@ -15,15 +16,21 @@ export function languageParam(params: LoaderFunctionArgs['params']): Language {
   return params.lang === 'da' ? 'da' : 'en';
 }
 
-/** Only /en and /da exist; loaders running beside this one check it too, so a 404 is not
- * overtaken by their redirects. */
-function assertLanguage(params: LoaderFunctionArgs['params']): Language {
-  if (params.lang !== 'en' && params.lang !== 'da') throw data(null, { status: 404 });
-  return params.lang;
+/** Only /en and /da exist. Another language code (/de/login, /xx/login, /pt-BR/…) leads to
+ * the English page, English being the fallback (product.md); any other first segment is a
+ * 404. Loaders running beside this one check it too, so they all answer alike. */
+function assertLanguage(params: LoaderFunctionArgs['params'], request?: Request): Language {
+  if (params.lang === 'en' || params.lang === 'da') return params.lang;
+  if (request && /^[a-z]{2}(-[a-z]{2})?$/i.test(params.lang ?? '')) {
+    const url = new URL(request.url);
+    const rest = url.pathname.split('/').slice(2).join('/');
+    throw redirect(`${localePath('en', rest)}${url.search}${url.hash}`);
+  }
+  throw data(null, { status: 404 });
 }
 
-export function languageLoader({ params }: LoaderFunctionArgs): null {
-  assertLanguage(params);
+export function languageLoader({ params, request }: LoaderFunctionArgs): null {
+  assertLanguage(params, request);
   return null;
 }
 
@@ -38,7 +45,7 @@ export function loginPath(language: Language, returnTo?: string, step?: 'mfa'): 
 export async function requireSession({ request, params }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const returnTo = `${url.pathname}${url.search}`;
-  const language = assertLanguage(params);
+  const language = assertLanguage(params, request);
   const { data: sessionData } = await supabase().auth.getSession();
   const session = sessionData.session;
   if (!session) throw redirect(loginPath(language, returnTo));
@@ -68,6 +75,14 @@ export async function communityLoader(args: LoaderFunctionArgs): Promise<Communi
   };
 }
 
+/** Route parameters that name a record (`:id`, `:memberId`, …) hold a uuid; anything else is
+ * a page that cannot exist, answered with the 404 view before any request is made. */
+export function assertRecordIds(params: LoaderFunctionArgs['params']): void {
+  for (const [name, value] of Object.entries(params)) {
+    if ((name === 'id' || name.endsWith('Id')) && !isUuid(value)) throw data(null, { status: 404 });
+  }
+}
+
 /** Area pages: only for those who administer the area; others go to the community overview. */
 export function areaLoader(area: CommunityArea) {
   return async (args: LoaderFunctionArgs) => {
@@ -75,13 +90,14 @@ export function areaLoader(area: CommunityArea) {
     if (!canAdminister(community.membership, area)) {
       throw redirect(localePath(languageParam(args.params), community.slug));
     }
+    assertRecordIds(args.params);
     return null;
   };
 }
 
 /** Sign-in screens send a fully signed-in visitor on to where they were going. */
 export async function signedOutOnly({ request, params }: LoaderFunctionArgs): Promise<null> {
-  assertLanguage(params);
+  assertLanguage(params, request);
   const url = new URL(request.url);
   if (url.searchParams.get('step') === 'mfa') return null;
   const { data: sessionData } = await supabase().auth.getSession();

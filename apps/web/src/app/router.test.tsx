@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -17,17 +17,29 @@ function renderAt(path: string, client: TestClientOptions = {}) {
   return router;
 }
 
+// Route modules load on demand; on a busy machine the first import takes longer than 1 s.
+const lazyRoutes = { timeout: 5000 };
+
 beforeEach(() => {
   resetToasts();
   document.cookie = 'i18n_redirected=; Max-Age=0; Path=/';
 });
 
 describe('routing rules', () => {
-  it('shows the 404 view with the path for a language prefix that does not exist', async () => {
-    renderAt('/fr/whatever');
+  it('sends an unknown language prefix to the English page, query kept', async () => {
+    for (const prefix of ['de', 'xx', 'pt-BR']) {
+      const router = renderAt(`/${prefix}/login?redirect=%2Fen%2Facme`);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'), lazyRoutes);
+      expect(router.state.location.search).toBe('?redirect=%2Fen%2Facme');
+      cleanup();
+    }
+  });
+
+  it('shows the 404 view with the path for a first segment that is not a language', async () => {
+    renderAt('/whatever/login');
     expect(await screen.findByTestId('error-message')).toHaveProperty(
       'textContent',
-      'Page not found: /fr/whatever',
+      'Page not found: /whatever/login',
     );
     expect(screen.getByTestId('error-status').textContent).toBe('404');
   });
@@ -41,7 +53,7 @@ describe('routing rules', () => {
 
   it('sends a signed-out visitor of a protected page to the localized login with a way back', async () => {
     const router = renderAt('/da/acme/events?view=list');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/da/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/da/login'), lazyRoutes);
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
       '/da/acme/events?view=list',
     );
@@ -50,7 +62,7 @@ describe('routing rules', () => {
 
   it('sends a signed-out visitor of the profile to the login too', async () => {
     const router = renderAt('/en/profile');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'), lazyRoutes);
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
   });
 
@@ -62,7 +74,7 @@ describe('routing rules', () => {
   it('sends a member to the localized root for a community they are not a member of', async () => {
     const beta = { ...acme, community_id: '00000000-0000-4000-8000-00000000000b', name: 'Beta Boldklub' };
     const router = renderAt('/da/other-club/events', { memberships: { acme, beta } });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/da'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/da'), lazyRoutes);
     expect(await screen.findByRole('heading', { name: 'Vælg en forening' })).toBeTruthy();
   });
 
@@ -75,13 +87,32 @@ describe('routing rules', () => {
 
   it('sends a user away from an area they do not administer, to the community overview', async () => {
     const router = renderAt('/en/acme/billing/invoices', { memberships: { acme } });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/en/acme'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/acme'), lazyRoutes);
   });
 
-  it('shows an honest empty state for an area whose screens come later', async () => {
-    renderAt('/da/acme/news/123/edit', { memberships: { acme: { ...acme, areas: ['news'] } } });
+  it('says a screen that comes later is not available yet, never that there is no data', async () => {
+    renderAt('/da/acme/news/0b5e8a52-4c1e-4a53-9f0e-2f6a3c1d9e77/edit', {
+      memberships: { acme: { ...acme, areas: ['news'] } },
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Nyheder' })).toBeTruthy();
-    expect(screen.getByText(/Der er ikke tilføjet noget endnu/)).toBeTruthy();
+    expect(screen.getByText('Denne side er ikke tilgængelig endnu')).toBeTruthy();
+    expect(screen.queryByText(/Ingen .* endnu/)).toBeNull();
+    await waitFor(() => expect(document.title).toBe('Nyheder · Acme Idrætsforening'));
+  });
+
+  it('shows the 404 view inside the shell at once for a malformed or missing id, with one main landmark', async () => {
+    for (const path of [
+      '/en/acme/events/not-a-uuid',
+      '/en/acme/members/123/profile',
+      '/en/acme/no-such-area',
+    ]) {
+      renderAt(path, { memberships: { acme: { ...acme, areas: ['event', 'member'] } } });
+      expect((await screen.findByTestId('error-message')).textContent).toBe(`Page not found: ${path}`);
+      expect(screen.getAllByRole('main')).toHaveLength(1);
+      expect(document.querySelectorAll('#main')).toHaveLength(1);
+      expect(screen.getByRole('navigation', { name: /./ })).toBeTruthy();
+      cleanup();
+    }
   });
 
   it('shows the app-download notice with the provider name to a member without admin access', async () => {
@@ -92,7 +123,7 @@ describe('routing rules', () => {
 
   it('asks for the second factor when the account has a verified one and the session is aal1', async () => {
     const router = renderAt('/en/acme', { memberships: { acme }, verifiedFactor: true, aal: 'aal1' });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/login'), lazyRoutes);
     expect(new URLSearchParams(router.state.location.search).get('step')).toBe('mfa');
     expect(await screen.findByRole('heading', { name: 'Two-step verification' })).toBeTruthy();
   });
@@ -105,7 +136,7 @@ describe('routing rules', () => {
   it('redirects the root to the remembered language', async () => {
     document.cookie = 'i18n_redirected=da; Path=/';
     const router = renderAt('/');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/da'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/da'), lazyRoutes);
     expect(await screen.findByRole('heading', { name: 'Hele klubben ét sted' })).toBeTruthy();
   });
 });

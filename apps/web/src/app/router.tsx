@@ -1,7 +1,7 @@
 // The routing table (product.md §2). Every page is loaded on demand so /en/login stays small.
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { communityAreaRoutes } from './community-routes';
-import { NotFoundView, RouteErrorView } from './error-view';
+import { NotFoundView, RouteErrorView, ShellNotFoundView } from '../components/ui/error-view';
 import { LoadingView } from './loading-view';
 import { RootLayout } from './root-layout';
 import { communityLoader, languageLoader, requireSession, rootLoader, signedOutOnly } from './route-guards';
@@ -61,7 +61,7 @@ export function createRoutes(): RouteObject[] {
                       children: [
                         { index: true, lazy: () => import('./routes/overview-route') },
                         ...communityAreaRoutes(),
-                        { path: '*', Component: NotFoundView },
+                        { path: '*', Component: ShellNotFoundView },
                       ],
                     },
                   ],

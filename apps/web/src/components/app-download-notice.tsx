@@ -1,11 +1,14 @@
 // For users who hold no admin access (product.md §1): where to go instead, with the provider's name.
 import { shellMessages } from '@club/i18n/namespaces/shell';
-import { Smartphone } from 'lucide-react';
+import { LogOut, Smartphone } from 'lucide-react';
 import { appConfig } from '../lib/app-config';
 import { useT } from '../lib/i18n';
+import { useSignOut } from '../lib/use-sign-out';
+import { Button } from './ui/button';
 
 export function AppDownloadNotice() {
   const t = useT(shellMessages);
+  const signOut = useSignOut();
   return (
     <div
       role="status"
@@ -21,6 +24,11 @@ export function AppDownloadNotice() {
         <p className="mt-1 text-sm text-muted-foreground">
           {t('appNotice.body', { provider: appConfig().appName })}
         </p>
+        <p className="mt-3 text-sm text-muted-foreground">{t('appNotice.otherAccount')}</p>
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void signOut()}>
+          <LogOut aria-hidden="true" />
+          {t('topBar.signOut')}
+        </Button>
       </div>
     </div>
   );

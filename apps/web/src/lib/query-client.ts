@@ -1,11 +1,13 @@
-// The one react-query client: data stays fresh for 30 s, failed reads retry twice, and a
-// failure is handed to the caller (screens show it with a retry action).
+// The one react-query client: data stays fresh for 30 s, failed reads retry twice unless the
+// server refused them (a 4xx answers the same again: lib/request-errors), and a failure is
+// handed to the caller (screens show it with a retry action, or the 404 view).
 import { QueryClient } from '@tanstack/react-query';
+import { retryUnlessRefused } from './request-errors';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: 2, refetchOnWindowFocus: true },
+      queries: { staleTime: 30_000, retry: retryUnlessRefused, refetchOnWindowFocus: true },
       mutations: { retry: false },
     },
   });

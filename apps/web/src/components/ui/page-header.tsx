@@ -1,17 +1,22 @@
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../lib/document-title';
 
-/** Every page starts with a title, a one-line description and, on the right, its primary action. */
+/** Every page starts with a title, a one-line description and, on the right, its primary
+ * action; the title (or `documentTitle` when the title is not plain text) names the tab. */
 export function PageHeader({
   title,
   description,
   action,
   breadcrumbs,
+  documentTitle,
 }: {
   title: ReactNode;
   description?: ReactNode;
   action?: ReactNode;
   breadcrumbs?: ReactNode;
+  documentTitle?: string;
 }) {
+  useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : undefined));
   return (
     <header className="mb-6 space-y-2">
       {breadcrumbs}

@@ -7,6 +7,7 @@ import { ColourModeSwitcher } from '../../components/ui/colour-mode-switcher';
 import { LanguageSwitcher } from '../../components/ui/language-switcher';
 import { appConfig } from '../../lib/app-config';
 import { localePath, useLanguage, useT } from '../../lib/i18n';
+import { useDocumentTitle } from '../../lib/document-title';
 
 export function AuthLayout() {
   const language = useLanguage();
@@ -42,6 +43,7 @@ export function AuthCard({
   children: ReactNode;
   wide?: boolean;
 }) {
+  useDocumentTitle(title);
   return (
     <div className={wide ? 'w-full max-w-3xl' : 'w-full max-w-md'}>
       <div className="rounded-xl border border-border bg-surface p-6 shadow-sm sm:p-8">

@@ -12,6 +12,7 @@ import { displayName, safeReturnPath } from '../../lib/session';
 import { supabase } from '../../lib/supabase';
 import { takeUrlAuthError } from '../../lib/url-auth';
 import { useAuthText } from './use-auth-text';
+import { useDocumentTitle } from '../../lib/document-title';
 
 const otpTypes = new Set(['signup', 'invite', 'magiclink', 'recovery', 'email_change', 'email']);
 
@@ -55,6 +56,7 @@ export function ConfirmPage() {
       active = false;
     };
   }, []);
+  useDocumentTitle(failed ? t('confirm.failed') : t('confirm.title'));
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center p-6">
       {failed ? (

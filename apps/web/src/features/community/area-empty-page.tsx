@@ -1,5 +1,5 @@
-// An area whose screens come later: the page header and an honest empty state saying what the
-// area will hold. No invented figures.
+// An area whose screens come later: the page header and an honest notice that the screen is
+// not available yet — never that the community has no data of this kind.
 import { shellMessages } from '@club/i18n/namespaces/shell';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageHeader } from '../../components/ui/page-header';
@@ -19,8 +19,8 @@ export function AreaEmptyPage({
   return (
     <>
       <PageHeader title={name} description={t(`areaDescriptions.${area}`)} />
-      <EmptyState icon={areaIcons[area]} title={t('emptyAreas.title', { area: name.toLocaleLowerCase() })}>
-        {t('emptyAreas.body', { what: t(`emptyAreas.what.${area}`), community: communityName })}
+      <EmptyState icon={areaIcons[area]} title={t('emptyAreas.title')}>
+        {t('emptyAreas.body', { area: name, what: t(`emptyAreas.what.${area}`), community: communityName })}
       </EmptyState>
     </>
   );

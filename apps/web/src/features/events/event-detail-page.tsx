@@ -4,16 +4,18 @@
 import { commonMessages } from '@club/i18n/namespaces/common';
 import { eventsMessages } from '@club/i18n/namespaces/events';
 import { useQuery } from '@tanstack/react-query';
-import { Pencil, Radio } from 'lucide-react';
+import { Pencil } from 'lucide-react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
+import { ConnectionIndicator } from '../../components/ui/connection-indicator';
+import { NotFoundView } from '../../components/ui/error-view';
 import { RichTextView } from '../../components/ui/rich-text/rich-text-view';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { localePath, useFormat, useLanguage, useT } from '../../lib/i18n';
+import { NotFoundError } from '../../lib/request-errors';
 import { CancelEventButton } from './cancel-event-button';
 import { DetailInvitationsSection } from './detail-invitations-section';
 import { DetailOccurrencesSection } from './detail-occurrences-section';
@@ -22,7 +24,7 @@ import { DetailSalesSection } from './detail-sales-section';
 import { DetailVolunteersSection } from './detail-volunteers-section';
 import { EventBreadcrumbs } from './event-breadcrumbs';
 import { EventStatusBadge } from './event-status-badge';
-import { EventNotFoundError, loadEvent, loadOccurrences, loadParticipants, loadSignups } from './load-event';
+import { loadEvent, loadOccurrences, loadParticipants, loadSignups } from './load-event';
 import { eventImageUrl } from './upload-event-image';
 import { eventKeys, useCommunityTimeZone } from './use-event-community';
 import { useLiveEvent } from './use-live-event';
@@ -60,7 +62,6 @@ export function EventDetailPage({
   const event = useQuery({
     queryKey: eventKeys.detail(communityId, eventId),
     queryFn: () => loadEvent(eventId),
-    retry: (n, e) => !(e instanceof EventNotFoundError) && n < 2,
   });
   const participants = useQuery({
     queryKey: eventKeys.participants(communityId, eventId),
@@ -81,20 +82,18 @@ export function EventDetailPage({
   });
   const live = useLiveEvent(communityId, eventId, event.data !== undefined);
 
+  if (event.error instanceof NotFoundError) return <NotFoundView embedded />;
   if (event.isError) {
-    const missing = event.error instanceof EventNotFoundError;
     return (
       <>
         <PageHeader
           title={t('title')}
           breadcrumbs={<EventBreadcrumbs slug={slug} trail={[]} current="…" />}
         />
-        <Alert kind="error" title={missing ? t('detail.notFound') : t('detail.loadError')}>
-          {missing ? null : (
-            <Button variant="secondary" size="sm" className="mt-2" onClick={() => void event.refetch()}>
-              {tc('actions.retry')}
-            </Button>
-          )}
+        <Alert kind="error" title={t('detail.loadError')}>
+          <Button variant="secondary" size="sm" className="mt-2" onClick={() => void event.refetch()}>
+            {tc('actions.retry')}
+          </Button>
         </Alert>
       </>
     );
@@ -140,10 +139,7 @@ export function EventDetailPage({
         description={
           <span className="flex flex-wrap items-center gap-2">
             <EventStatusBadge status={status} />
-            <Badge title={t('detail.liveHelp')} tone={live ? 'success' : 'neutral'}>
-              <Radio aria-hidden="true" className="mr-1 size-3" />
-              {t('detail.live')}
-            </Badge>
+            <ConnectionIndicator connected={live} />
           </span>
         }
         action={

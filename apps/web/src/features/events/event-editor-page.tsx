@@ -39,6 +39,8 @@ import { saveEvent } from './save-event';
 import { eventKeys, useCommunityTimeZone } from './use-event-community';
 import { validateEventDraft, type DraftErrors } from './validate-event-draft';
 import { zonedInputToIso } from './zoned-time';
+import { NotFoundView } from '../../components/ui/error-view';
+import { NotFoundError } from '../../lib/request-errors';
 
 async function loadForEditing(
   id: string,
@@ -70,6 +72,7 @@ export function EventEditorPage({
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
   });
+  if (existing.error instanceof NotFoundError) return <NotFoundView embedded />;
   if (!timeZone || (eventId && !existing.data)) {
     return (
       <>

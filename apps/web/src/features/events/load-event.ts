@@ -4,6 +4,7 @@
 import { richTextFromJson } from '@club/schemas';
 import { supabase } from '../../lib/supabase';
 import type { EventRecord, ParticipantRecord, SignupRecord } from './event-records';
+import { NotFoundError } from '../../lib/request-errors';
 
 const eventColumns = `id, community_id, title, location, description, image_path, starts_at, ends_at, status, release_at,
   published_at, cancelled_at, visibility, kind, repeat, repeat_until, series_id,
@@ -12,9 +13,9 @@ const eventColumns = `id, community_id, title, location, description, image_path
   volunteer_jobs(id, title, description, relevant_roles, compensation, slots, volunteer_timeslots(id, starts_at, ends_at, slots)),
   event_invitations(id, member_id, group_id, tag_id)`;
 
-export class EventNotFoundError extends Error {
+export class EventNotFoundError extends NotFoundError {
   constructor() {
-    super('event_not_found');
+    super('event');
   }
 }
 

@@ -8,6 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { AppDownloadNotice } from '../../components/app-download-notice';
 import { buttonVariants } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useDocumentTitle } from '../../lib/document-title';
 import { localePath, useLanguage, useT } from '../../lib/i18n';
 import { administersAnything } from '../../lib/memberships';
 import { useMemberships, useSession } from '../../lib/session';
@@ -21,6 +22,7 @@ export function LandingPage() {
   const entries = Object.entries(memberships).sort(([, a], [, b]) => a.name.localeCompare(b.name));
   const only = entries.length === 1 ? entries[0]?.[0] : undefined;
   const signedIn = session !== null;
+  useDocumentTitle(signedIn ? t('landing.chooseCommunity') : t('landing.title'));
   useEffect(() => {
     if (signedIn && only) void navigate(localePath(language, only), { replace: true });
   }, [signedIn, only, language, navigate]);

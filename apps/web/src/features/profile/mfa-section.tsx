@@ -146,11 +146,10 @@ export function MfaSection() {
                 ))}
               </ul>
             )}
-            {data.level ? (
-              <p className="text-xs text-muted-foreground">
-                {t('mfa.level', { level: data.level.currentLevel ?? 'aal1' })}
-              </p>
-            ) : null}
+            <p className="text-sm font-medium" data-testid="mfa-status">
+              {verified.length > 0 ? t('mfa.statusOn') : t('mfa.statusOff')}
+            </p>
+            {needsStepUp ? <p className="text-xs text-muted-foreground">{t('mfa.sessionPending')}</p> : null}
             {enrolment || needsStepUp ? (
               <form noValidate onSubmit={codeForm.handleSubmit} className="space-y-4">
                 {enrolment ? (

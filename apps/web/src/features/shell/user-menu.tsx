@@ -10,15 +10,15 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '../../components/ui/dropdown-menu';
-import { toast } from '../../components/ui/toast-store';
 import { localePath, useLanguage, useT } from '../../lib/i18n';
 import { displayName, useSession } from '../../lib/session';
-import { supabase } from '../../lib/supabase';
+import { useSignOut } from '../../lib/use-sign-out';
 
 export function UserMenu() {
   const t = useT(shellMessages);
   const language = useLanguage();
   const navigate = useNavigate();
+  const signOut = useSignOut();
   const { session } = useSession();
   const name = displayName(session);
   const initials = name
@@ -50,13 +50,7 @@ export function UserMenu() {
           <UserRound aria-hidden="true" />
           {t('topBar.profile')}
         </DropdownMenuItem>
-        <DropdownMenuItem
-          onSelect={async () => {
-            await supabase().auth.signOut();
-            toast({ title: t('topBar.signedOut') });
-            await navigate(localePath(language, 'login'), { replace: true });
-          }}
-        >
+        <DropdownMenuItem onSelect={() => void signOut()}>
           <LogOut aria-hidden="true" />
           {t('topBar.signOut')}
         </DropdownMenuItem>
