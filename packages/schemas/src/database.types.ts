@@ -136,6 +136,7 @@ export type Database = {
           details: NonNullable<Json>
           id: number
           kind: string
+          search_text: string | null
           subject: string
           subject_id: string | null
         }
@@ -148,6 +149,7 @@ export type Database = {
           details?: NonNullable<Json>
           id?: never
           kind: string
+          search_text?: never
           subject?: string
           subject_id?: string | null
         }
@@ -160,6 +162,7 @@ export type Database = {
           details?: NonNullable<Json>
           id?: never
           kind?: string
+          search_text?: never
           subject?: string
           subject_id?: string | null
         }
