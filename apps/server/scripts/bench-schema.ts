@@ -10,7 +10,7 @@
 // BENCH_MEMBERS (10000), BENCH_ITERATIONS (60 timed requests per query), BENCH_CONCURRENCY (4),
 // BENCH_WARMUP (10), BENCH_DATABASE_URL / TEST_DATABASE_URL (the local cluster by default;
 // skipped when it does not answer), BENCH_ENGINES (pglite,postgres), BENCH_IMPORT_ROWS (10000;
-// the members import timed after the reads, 0 to skip).
+// the members import timed after the reads, 0 to skip), BENCH_AUDIT_ROWS (1000000 audit log entries).
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +25,7 @@ import { openPgliteDatabase } from '../src/database/pglite-database';
 import { openPostgresDatabase } from '../src/database/postgres-database';
 import { withRequestContext } from '../src/database/with-request-context';
 import { startPlatform } from '../src/platform';
+import { adminBenches, auditRows, seedAuditLog } from './bench-schema-admin';
 import { memberBenchContext, memberBenches, timeImport } from './bench-schema-members';
 
 type Engine = 'pglite' | 'postgres';
@@ -227,6 +228,7 @@ const benches: Bench[] = [
       }),
     sql: `select * from public.analytics_group_growth($1, current_date - 365, current_date, 'month')`,
   },
+  ...adminBenches,
 ];
 
 interface Timing {
@@ -298,6 +300,7 @@ async function serve(engine: Engine): Promise<void> {
   });
   const platform = await startPlatform({ config, logger: pino({ level: 'silent' }), db, inMemoryKeys: true });
   const demo = await seedDemo(db, { members, cprKey: platform.keys.cprKey });
+  const auditMillis = await seedAuditLog(db, demo.community);
   // Planner statistics, as autovacuum would have gathered them on a database in use; without
   // them the first minutes after a bulk load are planned from empty-table guesses.
   await db.exec('analyze');
@@ -354,7 +357,7 @@ async function serve(engine: Engine): Promise<void> {
       `${demo.counts.members} members, ${demo.counts.events} events, ${demo.counts.invoices} invoices in ` +
       `${(demo.millis / 1000).toFixed(1)} s (ms per step: ${Object.entries(demo.steps)
         .map(([step, ms]) => `${step} ${ms}`)
-        .join(', ')})`,
+        .join(', ')}); ${auditRows} audit log entries in ${(auditMillis / 1000).toFixed(1)} s`,
   };
   process.send?.({ ready });
 }

@@ -16,7 +16,7 @@ import { startPlatform } from '../src/platform';
 import { devInboxUrl } from '../src/services/auth/show-dev-inbox';
 import {
   checkCommunityName,
-  checkOwnerEmail,
+  checkEmail,
   GoLiveError,
   goLive,
 } from '../../../supabase/functions/_shared/go-live';
@@ -50,7 +50,7 @@ async function main(): Promise<void> {
   let ownerEmail: string;
   try {
     name = checkCommunityName(args.name);
-    ownerEmail = checkOwnerEmail(args['owner-email']);
+    ownerEmail = checkEmail(args['owner-email']);
   } catch (error) {
     fail((error as Error).message);
   }

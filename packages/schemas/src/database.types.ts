@@ -126,6 +126,56 @@ export type Database = {
           },
         ]
       }
+      audit_log: {
+        Row: {
+          action: string
+          actor_email: string | null
+          actor_user_id: string | null
+          at: string
+          community_id: string
+          details: NonNullable<Json>
+          id: number
+          kind: string
+          search_text: string | null
+          subject: string
+          subject_id: string | null
+        }
+        Insert: {
+          action: string
+          actor_email?: string | null
+          actor_user_id?: string | null
+          at?: string
+          community_id: string
+          details?: NonNullable<Json>
+          id?: never
+          kind: string
+          search_text?: never
+          subject?: string
+          subject_id?: string | null
+        }
+        Update: {
+          action?: string
+          actor_email?: string | null
+          actor_user_id?: string | null
+          at?: string
+          community_id?: string
+          details?: NonNullable<Json>
+          id?: never
+          kind?: string
+          search_text?: never
+          subject?: string
+          subject_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "audit_log_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       billing_accounts: {
         Row: {
           city: string | null
@@ -430,6 +480,13 @@ export type Database = {
             referencedColumns: ["id", "community_id"]
           },
           {
+            foreignKeyName: "booking_products_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs_with_counts"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
             foreignKeyName: "booking_products_community_id_fkey"
             columns: ["community_id"]
             isOneToOne: false
@@ -514,6 +571,9 @@ export type Database = {
       clubs: {
         Row: {
           community_id: string
+          contact_email: string | null
+          contact_name: string | null
+          contact_phone: string | null
           created_at: string
           cvr: string | null
           description: string | null
@@ -523,6 +583,9 @@ export type Database = {
         }
         Insert: {
           community_id: string
+          contact_email?: string | null
+          contact_name?: string | null
+          contact_phone?: string | null
           created_at?: string
           cvr?: string | null
           description?: string | null
@@ -532,6 +595,9 @@ export type Database = {
         }
         Update: {
           community_id?: string
+          contact_email?: string | null
+          contact_name?: string | null
+          contact_phone?: string | null
           created_at?: string
           cvr?: string | null
           description?: string | null
@@ -584,6 +650,59 @@ export type Database = {
           time_zone?: string
         }
         Relationships: []
+      }
+      community_settings: {
+        Row: {
+          address: string | null
+          admin_welcome_text: string | null
+          bank_account_no: string | null
+          bank_reg_no: string | null
+          community_id: string
+          contact_email: string | null
+          contact_phone: string | null
+          iban: string | null
+          retention_months: number
+          updated_at: string
+          website: string | null
+          welcome_text: string | null
+        }
+        Insert: {
+          address?: string | null
+          admin_welcome_text?: string | null
+          bank_account_no?: string | null
+          bank_reg_no?: string | null
+          community_id: string
+          contact_email?: string | null
+          contact_phone?: string | null
+          iban?: string | null
+          retention_months?: number
+          updated_at?: string
+          website?: string | null
+          welcome_text?: string | null
+        }
+        Update: {
+          address?: string | null
+          admin_welcome_text?: string | null
+          bank_account_no?: string | null
+          bank_reg_no?: string | null
+          community_id?: string
+          contact_email?: string | null
+          contact_phone?: string | null
+          iban?: string | null
+          retention_months?: number
+          updated_at?: string
+          website?: string | null
+          welcome_text?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "community_settings_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: true
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
       }
       cpr_audit: {
         Row: {
@@ -754,6 +873,13 @@ export type Database = {
             referencedRelation: "tags"
             referencedColumns: ["id", "community_id"]
           },
+          {
+            foreignKeyName: "event_invitations_tag_id_community_id_fkey"
+            columns: ["tag_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "tags_with_usage"
+            referencedColumns: ["id", "community_id"]
+          },
         ]
       }
       event_tags: {
@@ -792,6 +918,13 @@ export type Database = {
             columns: ["tag_id", "community_id"]
             isOneToOne: false
             referencedRelation: "tags"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "event_tags_tag_id_community_id_fkey"
+            columns: ["tag_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "tags_with_usage"
             referencedColumns: ["id", "community_id"]
           },
         ]
@@ -872,6 +1005,13 @@ export type Database = {
             columns: ["club_id", "community_id"]
             isOneToOne: false
             referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "events_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs_with_counts"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -1065,6 +1205,13 @@ export type Database = {
             referencedRelation: "tags"
             referencedColumns: ["id", "community_id"]
           },
+          {
+            foreignKeyName: "group_tags_tag_id_community_id_fkey"
+            columns: ["tag_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "tags_with_usage"
+            referencedColumns: ["id", "community_id"]
+          },
         ]
       }
       groups: {
@@ -1131,6 +1278,13 @@ export type Database = {
             columns: ["club_id", "community_id"]
             isOneToOne: false
             referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "groups_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs_with_counts"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -1773,6 +1927,13 @@ export type Database = {
             referencedRelation: "tags"
             referencedColumns: ["id", "community_id"]
           },
+          {
+            foreignKeyName: "member_tags_tag_id_community_id_fkey"
+            columns: ["tag_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "tags_with_usage"
+            referencedColumns: ["id", "community_id"]
+          },
         ]
       }
       members: {
@@ -1878,6 +2039,13 @@ export type Database = {
             columns: ["club_id", "community_id"]
             isOneToOne: false
             referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "members_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs_with_counts"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -2043,6 +2211,13 @@ export type Database = {
             columns: ["club_id", "community_id"]
             isOneToOne: false
             referencedRelation: "clubs"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "news_posts_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs_with_counts"
             referencedColumns: ["id", "community_id"]
           },
           {
@@ -2925,6 +3100,59 @@ export type Database = {
           },
         ]
       }
+      clubs_with_counts: {
+        Row: {
+          community_id: string | null
+          contact_email: string | null
+          contact_name: string | null
+          contact_phone: string | null
+          created_at: string | null
+          cvr: string | null
+          description: string | null
+          group_count: number | null
+          id: string | null
+          logo_path: string | null
+          member_count: number | null
+          name: string | null
+        }
+        Insert: {
+          community_id?: string | null
+          contact_email?: string | null
+          contact_name?: string | null
+          contact_phone?: string | null
+          created_at?: string | null
+          cvr?: string | null
+          description?: string | null
+          group_count?: never
+          id?: string | null
+          logo_path?: string | null
+          member_count?: never
+          name?: string | null
+        }
+        Update: {
+          community_id?: string | null
+          contact_email?: string | null
+          contact_name?: string | null
+          contact_phone?: string | null
+          created_at?: string | null
+          cvr?: string | null
+          description?: string | null
+          group_count?: never
+          id?: string | null
+          logo_path?: string | null
+          member_count?: never
+          name?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "clubs_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       event_admin_participants: {
         Row: {
           addons: Json | null
@@ -3164,6 +3392,13 @@ export type Database = {
             referencedColumns: ["id", "community_id"]
           },
           {
+            foreignKeyName: "members_club_id_community_id_fkey"
+            columns: ["club_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "clubs_with_counts"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
             foreignKeyName: "members_community_id_fkey"
             columns: ["community_id"]
             isOneToOne: false
@@ -3265,6 +3500,47 @@ export type Database = {
           },
         ]
       }
+      tags_with_usage: {
+        Row: {
+          color: string | null
+          community_id: string | null
+          created_at: string | null
+          event_count: number | null
+          group_count: number | null
+          id: string | null
+          member_count: number | null
+          name: string | null
+        }
+        Insert: {
+          color?: string | null
+          community_id?: string | null
+          created_at?: string | null
+          event_count?: never
+          group_count?: never
+          id?: string | null
+          member_count?: never
+          name?: string | null
+        }
+        Update: {
+          color?: string | null
+          community_id?: string | null
+          created_at?: string | null
+          event_count?: never
+          group_count?: never
+          id?: string | null
+          member_count?: never
+          name?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "tags_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
     }
     Functions: {
       accounting_export_csv: {
@@ -3354,6 +3630,7 @@ export type Database = {
         }[]
       }
       apply_account_credit: { Args: { p_invoice_id: string }; Returns: number }
+      apply_data_retention: { Args: { p_limit?: number }; Returns: number }
       apply_volunteer_credits: {
         Args: { p_invoice_id: string }
         Returns: number
@@ -3572,6 +3849,21 @@ export type Database = {
       join_group: { Args: { p_group_id: string }; Returns: string }
       leave_group: { Args: { p_group_id: string }; Returns: undefined }
       link_member_account: { Args: { p_member_id: string }; Returns: string }
+      list_administrators: {
+        Args: { p_community_id: string }
+        Returns: {
+          areas: Database["public"]["Enums"]["admin_area"][]
+          created_at: string
+          email: string
+          full_name: string
+          invitation_pending: boolean
+          last_sign_in_at: string
+          membership_id: string
+          membership_manager: boolean
+          role: Database["public"]["Enums"]["membership_role"]
+          user_id: string
+        }[]
+      }
       lookup_member_directory: {
         Args: { p_community_id: string; p_limit?: number; p_query: string }
         Returns: {
@@ -3647,6 +3939,7 @@ export type Database = {
         Args: { p_group_id: string; p_member_id: string }
         Returns: undefined
       }
+      may_grant_access: { Args: { p_community_id: string }; Returns: boolean }
       member_invite_target: {
         Args: { p_member_id: string }
         Returns: {
@@ -3668,6 +3961,18 @@ export type Database = {
         }
         Returns: Json
       }
+      merge_tags: {
+        Args: { p_source_id: string; p_target_id: string }
+        Returns: Json
+      }
+      move_to_club: {
+        Args: {
+          p_club_id: string
+          p_group_ids?: string[]
+          p_member_ids?: string[]
+        }
+        Returns: Json
+      }
       operator_user_id: { Args: { p_email: string }; Returns: string }
       publish_due_releases: {
         Args: Record<PropertyKey, never>
@@ -3683,6 +3988,16 @@ export type Database = {
         Returns: string[]
       }
       resolve_redirect: { Args: { path: string }; Returns: string }
+      retention_preview: {
+        Args: { p_community_id: string; p_retention_months?: number }
+        Returns: {
+          erase_after: string
+          full_name: string
+          left_on: string
+          member_id: string
+          mid: number
+        }[]
+      }
       reveal_member_cpr: {
         Args: { p_member_id: string; p_reason?: string }
         Returns: string
@@ -3705,6 +4020,30 @@ export type Database = {
           visibility: Database["public"]["Enums"]["kb_visibility"]
         }[]
       }
+      set_administrator_access: {
+        Args: {
+          p_areas: Database["public"]["Enums"]["admin_area"][]
+          p_community_id: string
+          p_membership_manager?: boolean
+          p_owner?: boolean
+          p_user_id: string
+        }
+        Returns: {
+          areas: Database["public"]["Enums"]["admin_area"][]
+          community_id: string
+          created_at: string
+          id: string
+          membership_manager: boolean
+          role: Database["public"]["Enums"]["membership_role"]
+          user_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "memberships"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       set_member_admin_access: {
         Args: {
           p_areas: Database["public"]["Enums"]["admin_area"][]
@@ -3716,6 +4055,10 @@ export type Database = {
       set_member_cpr: {
         Args: { p_cpr: string; p_legal_basis?: string; p_member_id: string }
         Returns: string
+      }
+      set_member_tag: {
+        Args: { p_member_ids: string[]; p_on?: boolean; p_tag_id: string }
+        Returns: number
       }
       setup_token_valid: { Args: { p_token: string }; Returns: boolean }
       sign_up_volunteer: {

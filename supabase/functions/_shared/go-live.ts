@@ -28,7 +28,7 @@ export class GoLiveError extends Error {
 
 const emailPattern = /^[^@\s]+@[^@\s]+\.[^@\s]+$/;
 
-export function checkOwnerEmail(raw: unknown): string {
+export function checkEmail(raw: unknown): string {
   const email = typeof raw === 'string' ? raw.trim().toLowerCase() : '';
   if (!emailPattern.test(email) || email.length > 254) {
     throw new GoLiveError('invalid_email', `"${String(raw ?? '')}" is not an e-mail address`);
@@ -44,8 +44,8 @@ export function checkCommunityName(raw: unknown): string {
   return name;
 }
 
-/** Sends the owner the auth invite, or finds the account the address already has. */
-export async function inviteOwner(
+/** Sends the auth invite to an address, or finds the account it already has. */
+export async function inviteOrFindUser(
   admin: SupabaseClient,
   email: string,
   redirectTo: string | undefined,
@@ -86,7 +86,7 @@ export async function goLive(
 ): Promise<{ community: NewCommunity; owner: GoLiveOwner }> {
   const checked = await admin.rpc('check_new_community', { p_name: input.name, p_slug: input.slug ?? null });
   if (checked.error) throw refusal(checked.error);
-  const owner = await inviteOwner(admin, input.ownerEmail, input.redirectTo);
+  const owner = await inviteOrFindUser(admin, input.ownerEmail, input.redirectTo);
   const { data, error } = await create(String(checked.data), owner.userId);
   if (error || !data) throw refusal(error ?? { message: 'create_failed' });
   const row = data as NewCommunity;

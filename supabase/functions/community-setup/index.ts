@@ -5,7 +5,7 @@
 // Errors answer {"error": code, "message": sentence}. The token is the one the start-up
 // banner prints while the installation has no community; the database consumes it once.
 import { createClient } from '@supabase/supabase-js';
-import { checkCommunityName, checkOwnerEmail, GoLiveError, goLive } from '../_shared/go-live';
+import { checkCommunityName, checkEmail, GoLiveError, goLive } from '../_shared/go-live';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -47,7 +47,7 @@ export default async function handler(req: Request, context?: { env?: Env }): Pr
   }
   try {
     const name = checkCommunityName(body.name);
-    const ownerEmail = checkOwnerEmail(body.owner_email);
+    const ownerEmail = checkEmail(body.owner_email);
     const language = body.language === 'en' ? 'en' : 'da';
     const redirectTo = typeof body.redirect_to === 'string' ? body.redirect_to : undefined;
     const result = await goLive(admin, { name, ownerEmail, redirectTo }, (_slug, ownerUserId) =>

@@ -4,10 +4,7 @@
 // Several instances may all run it: the function is idempotent.
 import type { Logger } from 'pino';
 import type { Database } from '../database/database';
-
-export interface Ticker {
-  stop(): void;
-}
+import { startTicker, type Ticker } from './ticker';
 
 export async function runPublishDueReleases(db: Database): Promise<number | undefined> {
   const exists = await db.query<{ fn: string | null }>(
@@ -19,21 +16,14 @@ export async function runPublishDueReleases(db: Database): Promise<number | unde
 }
 
 export function startReleaseTicker(db: Database, logger: Logger, intervalMs = 60_000): Ticker {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const n = await runPublishDueReleases(db);
-      if (n) logger.info({ published: n }, 'scheduled releases published');
-    } catch (error) {
-      logger.warn({ err: error }, 'publishing scheduled releases failed; will retry');
-    } finally {
-      running = false;
-    }
-  };
-  const timer = setInterval(() => void tick(), intervalMs);
-  timer.unref();
-  void tick();
-  return { stop: () => clearInterval(timer) };
+  return startTicker(
+    {
+      run: () => runPublishDueReleases(db),
+      countKey: 'published',
+      doneMessage: 'scheduled releases published',
+      failedMessage: 'publishing scheduled releases failed; will retry',
+    },
+    logger,
+    intervalMs,
+  );
 }

@@ -1,0 +1,78 @@
+// invite-administrator: Settings → Administrators → Invite (docs/decisions/0871). POST
+//   {"community_id": "…", "email": "…", "areas": ["event", …], "membership_manager": false,
+//    "redirect_to": "https://…/da/new-password"}
+// with the session of an owner or membership manager. Sends the auth invite (an address that
+// already has an account gets no mail and can sign in), then grants the access as the caller,
+// so the database's rules decide what the caller may grant. Answers {"user_id", "invited"} or
+// {"error": code, "message": sentence}.
+import { adminAreas } from '@club/schemas';
+import { createClient } from '@supabase/supabase-js';
+import { checkEmail, GoLiveError, inviteOrFindUser, refusal } from '../_shared/go-live';
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const areaNames = new Set<string>(adminAreas);
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const failed = (status: number, error: string, message: string) => json({ error, message }, status);
+
+interface InviteBody {
+  community_id?: unknown;
+  email?: unknown;
+  areas?: unknown;
+  membership_manager?: unknown;
+  redirect_to?: unknown;
+}
+
+export default async function handler(req: Request, context?: { env?: Env }): Promise<Response> {
+  const env = context?.env ?? {};
+  if (req.method === 'OPTIONS') return new Response(null, { status: 204 });
+  if (req.method !== 'POST') return failed(405, 'method_not_allowed', 'Use POST');
+  let body: InviteBody;
+  try {
+    body = (await req.json()) as InviteBody;
+  } catch {
+    return failed(400, 'invalid_json', 'The request body must be JSON');
+  }
+  const authorization = req.headers.get('authorization');
+  if (!authorization || !env.SUPABASE_URL || !env.SUPABASE_ANON_KEY || !env.SUPABASE_SERVICE_ROLE_KEY) {
+    return failed(401, 'not_signed_in', 'Sign in as an owner or membership manager');
+  }
+  const communityId = typeof body.community_id === 'string' ? body.community_id : '';
+  if (!uuidPattern.test(communityId)) return failed(400, 'community_id_required', 'Say which community');
+  const areas = Array.isArray(body.areas) ? body.areas : [];
+  if (!areas.every((a) => typeof a === 'string' && areaNames.has(a))) {
+    return failed(422, 'invalid_area', 'Unknown admin area');
+  }
+  const options = { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } };
+  const caller = createClient(env.SUPABASE_URL, env.SUPABASE_ANON_KEY, {
+    ...options,
+    global: { headers: { Authorization: authorization } },
+  });
+  const allowed = await caller.rpc('may_grant_access', { p_community_id: communityId });
+  if (allowed.error || allowed.data !== true) {
+    return failed(403, 'not_allowed', 'Only owners and membership managers invite administrators');
+  }
+  try {
+    const email = checkEmail(body.email);
+    const admin = createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, options);
+    const redirectTo = typeof body.redirect_to === 'string' ? body.redirect_to : undefined;
+    const user = await inviteOrFindUser(admin, email, redirectTo);
+    const granted = await caller.rpc('set_administrator_access', {
+      p_community_id: communityId,
+      p_user_id: user.userId,
+      p_areas: areas,
+      p_membership_manager: body.membership_manager === true,
+      p_owner: false,
+    });
+    if (granted.error) throw refusal(granted.error);
+    return json({ user_id: user.userId, invited: user.invited });
+  } catch (error) {
+    if (error instanceof GoLiveError) {
+      return failed(error.code === 'not_allowed' ? 403 : error.status, error.code, error.message);
+    }
+    throw error;
+  }
+}
