@@ -69,9 +69,14 @@ export function DetailSalesSection({
                 <tr key={ticket.id} className="border-b border-border">
                   <th scope="row" className={`${cell} text-left font-normal`}>
                     {ticket.name}
-                    <span className="block text-xs text-muted-foreground" data-testid={`windows-${ticket.id}`}>
+                    <span
+                      className="block text-xs text-muted-foreground"
+                      data-testid={`windows-${ticket.id}`}
+                    >
                       {t('detail.sales.saleWindow', {
-                        from: ticket.join_opens_at ? format.dateTime(ticket.join_opens_at) : t('detail.sales.now'),
+                        from: ticket.join_opens_at
+                          ? format.dateTime(ticket.join_opens_at)
+                          : t('detail.sales.now'),
                         until: format.dateTime(ticket.join_closes_at ?? event.starts_at),
                       })}
                       <br />
