@@ -50,6 +50,7 @@ const areaScreens: Record<string, RouteObject['lazy']> = {
   'events/new': () => import('./routes/events-edit-route'),
   'events/:id': () => import('./routes/events-detail-route'),
   'events/:id/edit': () => import('./routes/events-edit-route'),
+  tags: () => import('./routes/tags-list-route'),
 };
 
 export function communityAreaRoutes(): RouteObject[] {
