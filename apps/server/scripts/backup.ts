@@ -1,7 +1,9 @@
 // npm run backup -- [file] [--unencrypted]: one encrypted file with the club's database,
 // keys and stored files, from the same DATA_DIR/DATABASE_URL settings as npm start. Works
 // while the server runs. The passphrase comes from BACKUP_PASSPHRASE or the prompt.
+import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { recordBackupOutcome } from '../src/operations/backup-status';
 import { createBackup } from '../src/operations/create-backup';
 import { promptPassphrase, progress, readConfigOrExit, runCommand } from '../src/operations/operator-cli';
 import { formatBytes } from '../src/operations/write-backup-archive';
@@ -32,6 +34,20 @@ runCommand(async () => {
     unencrypted: values.unencrypted,
     snapshotFile: values.snapshot,
     onProgress: progress,
+  }).catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    recordBackupOutcome(config.operations.backup.dir, {
+      failure: { at: new Date().toISOString(), error: message },
+    });
+    throw error;
+  });
+  recordBackupOutcome(config.operations.backup.dir, {
+    success: {
+      at: new Date().toISOString(),
+      file: path.basename(written.file),
+      bytes: written.bytes,
+      sha256: written.sha256,
+    },
   });
   process.stdout.write(
     [

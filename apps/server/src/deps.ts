@@ -25,6 +25,14 @@ export interface ServerDeps {
   dbSettings: Record<string, string>;
   /** The built web app, if any (apps/web/dist). */
   webDir: string | undefined;
+  /** Counts what services report for /metrics (createServer supplies one when absent). */
+  metrics?: ServiceCounters;
+}
+
+/** What services count for /metrics, besides the requests the server counts itself. */
+export interface ServiceCounters {
+  /** A mail handed to the transport (sent) or refused by it (failed). */
+  mail(outcome: 'sent' | 'failed'): void;
 }
 
 export interface ServiceModule {
@@ -35,6 +43,8 @@ export interface ServiceModule {
   ready?: Promise<void>;
   /** Called on shutdown before the database closes. */
   close?: () => Promise<void>;
+  /** Current values the service reports for /metrics (e.g. realtime sockets and channels). */
+  gauges?: () => Record<string, number>;
   /** Hot requests under a path prefix that Node's HTTP server may answer directly (http/fast-path.ts). */
   fast?: [prefix: string, handler: FastHandler];
 }

@@ -15,6 +15,7 @@ import { pgcryptoWorks } from './database/pglite-database';
 import { fastPathListener } from './http/fast-path';
 import { startRetentionTicker } from './jobs/apply-data-retention';
 import { startReleaseTicker } from './jobs/publish-due-releases';
+import { startBackupScheduler, type BackupScheduler } from './operations/backup-scheduler';
 import { createServer, type PlatformServer } from './server';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -28,8 +29,10 @@ export interface PlatformOptions {
   inMemoryKeys?: boolean;
   migrationSources?: MigrationSource[];
   webDir?: string;
-  /** Background jobs such as publishing scheduled releases (default on). */
+  /** Background jobs such as publishing scheduled releases and backups (default on). */
   scheduledJobs?: boolean;
+  /** The environment the configuration came from; scheduled backups run the backup command with it. */
+  env?: Record<string, string | undefined>;
 }
 
 export interface RunningPlatform {
@@ -39,6 +42,8 @@ export interface RunningPlatform {
   keys: KeyMaterial;
   server: PlatformServer;
   http: http.Server;
+  /** The scheduled backups, when BACKUP_SCHEDULE is set. */
+  backups: BackupScheduler | undefined;
   /** Stops accepting, lets in-flight requests finish, then closes services and the database. */
   stop(): Promise<void>;
 }
@@ -78,7 +83,12 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     const listener = getRequestListener(server.fetch);
     // The listener handles its own errors (onError renders them); nothing to await here.
     const httpServer = http.createServer(
-      fastPathListener(server.fastHandlers, logger, (req, res) => void listener(req, res)),
+      fastPathListener(
+        server.fastHandlers,
+        logger,
+        (req, res) => void listener(req, res),
+        server.metrics.observeRequest,
+      ),
     );
     httpServer.on('upgrade', (req, socket, head) => server.upgrade(req, socket, head));
     httpServer.on('clientError', (_error, socket) => {
@@ -91,9 +101,13 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         resolve();
       });
     });
+    const port = (httpServer.address() as AddressInfo).port;
     const releases = options.scheduledJobs === false ? undefined : startReleaseTicker(db, logger);
     const retention = options.scheduledJobs === false ? undefined : startRetentionTicker(db, logger);
-    const port = (httpServer.address() as AddressInfo).port;
+    const backups =
+      options.scheduledJobs === false || !config.operations.backup.schedule
+        ? undefined
+        : startBackupScheduler({ config, db, logger, repoRoot, env: options.env ?? process.env, port });
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     let stopping: Promise<void> | undefined;
     return {
@@ -103,10 +117,12 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       keys,
       server,
       http: httpServer,
+      backups,
       stop() {
         stopping ??= (async () => {
           releases?.stop();
           retention?.stop();
+          await backups?.stop();
           const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
           httpServer.closeIdleConnections();
           const deadline = setTimeout(() => httpServer.closeAllConnections(), 10_000);

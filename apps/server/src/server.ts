@@ -9,6 +9,8 @@ import { platformCors } from './http/cors';
 import type { FastHandler } from './http/fast-path';
 import { requestId } from './http/request-id';
 import { requestLog } from './http/request-log';
+import { healthBackupStatus } from './operations/backup-scheduler';
+import { createPlatformMetrics, mountMetricsRoute, type PlatformMetrics } from './operations/metrics';
 import { mountSnapshotRoute } from './operations/server-snapshot';
 import { createAuthService } from './services/auth';
 import { createFunctionsService } from './services/functions';
@@ -29,24 +31,33 @@ export interface PlatformServer {
   ready(): Promise<void>;
   /** Stops the services' background work; the caller closes the database afterwards. */
   close(): Promise<void>;
+  /** The /metrics registry; the fast path reports its requests here too. */
+  metrics: PlatformMetrics;
 }
 
-export function createServer(deps: ServerDeps): PlatformServer {
+export function createServer(serverDeps: ServerDeps): PlatformServer {
+  const metrics = createPlatformMetrics({
+    db: serverDeps.db,
+    backupDir: serverDeps.config.operations.backup.dir,
+  });
+  const deps: ServerDeps = { ...serverDeps, metrics: serverDeps.metrics ?? metrics };
   const app = new Hono<AppEnv>();
   app.use('*', requestId());
-  app.use('*', requestLog(deps.logger));
+  app.use('*', requestLog(deps.logger, metrics.observeRequest));
   app.use('*', platformCors());
 
   app.get('/health', async (c) => {
+    const backup = healthBackupStatus(deps.config.operations.backup);
     try {
       await deps.db.query('select 1');
-      return c.json({ status: 'ok', database: deps.db.engine });
+      return c.json({ status: 'ok', database: deps.db.engine, backup });
     } catch {
-      return c.json({ status: 'unavailable', database: deps.db.engine }, 503);
+      return c.json({ status: 'unavailable', database: deps.db.engine, backup }, 503);
     }
   });
 
   mountSnapshotRoute(app, deps);
+  mountMetricsRoute(app, deps, metrics);
 
   const services: [string, ServiceModule][] = [
     ['/auth/v1', createAuthService(deps)],
@@ -55,7 +66,10 @@ export function createServer(deps: ServerDeps): PlatformServer {
     ['/realtime/v1', createRealtimeService(deps)],
     ['/functions/v1', createFunctionsService(deps)],
   ];
-  for (const [prefix, service] of services) app.route(prefix, service.routes);
+  for (const [prefix, service] of services) {
+    app.route(prefix, service.routes);
+    if (service.gauges) metrics.addGauges(prefix.split('/')[1]!, service.gauges);
+  }
 
   app.route('/', createWebRoutes(deps));
 
@@ -69,6 +83,7 @@ export function createServer(deps: ServerDeps): PlatformServer {
   return {
     app,
     fetch: (request, env) => app.fetch(request, env),
+    metrics,
     fastHandlers: services.flatMap(([, service]) => (service.fast ? [service.fast] : [])),
     upgrade(req, socket, head) {
       const path = (req.url ?? '').split('?')[0] ?? '';

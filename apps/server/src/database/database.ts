@@ -31,6 +31,8 @@ export interface Database extends Queryable {
   /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+  /** Connections of a pool by state, for /metrics (PostgreSQL; the embedded database has one). */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 /** A database error with its SQLSTATE, normalised across both drivers. */

@@ -97,6 +97,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
   const base = wrap(pool);
   return {
     engine: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     query: base.query,
     exec: base.exec,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, prelude?: string): Promise<T> {

@@ -9,7 +9,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
 import { corsAnswerHeaders } from './cors';
 import { chooseRequestId } from './request-id';
-import { logRequestLine } from './request-log';
+import { logRequestLine, type RequestObserver } from './request-log';
 
 export interface FastAnswer {
   status: number;
@@ -60,6 +60,7 @@ export function fastPathListener(
   handlers: [prefix: string, handler: FastHandler][],
   logger: Logger,
   fallback: (req: IncomingMessage, res: ServerResponse) => void,
+  observe?: RequestObserver,
 ): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
     const target = req.url ?? '';
@@ -108,7 +109,7 @@ export function fastPathListener(
           if (!res.headersSent) return fallback(req, res);
           res.destroy(error as Error);
         }
-        logRequestLine(exchange.log(), method, path, answer.status, started);
+        logRequestLine(exchange.log(), method, path, answer.status, started, observe);
       },
       () => fallback(req, res),
     );

@@ -14,6 +14,8 @@ export interface MessagingOptions {
   mailFrom: string;
   smsWebhookUrl: string | undefined;
   db: Queryable;
+  /** Told of every mail the transport accepted or refused (the /metrics counters). */
+  onMail?: (outcome: 'sent' | 'failed') => void;
 }
 
 export interface Messaging {
@@ -42,5 +44,22 @@ export function createMessaging(options: MessagingOptions): Messaging {
         kind: 'disabled',
         send: () => Promise.reject(new DeliveryError('No SMS_WEBHOOK_URL configured')),
       });
-  return { mailer, sms, inbox };
+  const onMail = options.onMail;
+  if (!onMail) return { mailer, sms, inbox };
+  const counted: Mailer = {
+    kind: mailer.kind,
+    close: mailer.close ? () => mailer.close!() : undefined,
+    send: (message) =>
+      mailer.send(message).then(
+        (result) => {
+          onMail('sent');
+          return result;
+        },
+        (error: unknown) => {
+          onMail('failed');
+          throw error;
+        },
+      ),
+  };
+  return { mailer: counted, sms, inbox };
 }

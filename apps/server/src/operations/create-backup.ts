@@ -32,13 +32,12 @@ export interface BackupRequest {
 }
 
 export function defaultBackupName(encrypted: boolean, now = new Date()): string {
-  const stamp = now
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d+Z$/, 'Z')
-    .replace('T', '-');
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-');
   return `club-backup-${stamp}${encrypted ? '.tar.gz.age' : '.tar.gz'}`;
 }
+
+/** The names defaultBackupName gives (and that rotation deletes): club-backup-<UTC time>. */
+export const scheduledBackupPattern = /^club-backup-\d{8}-\d{6}\.\d{3}Z\.tar\.gz(\.age)?$/;
 
 async function withSnapshotDatabase<T>(tarFile: string, fn: (db: Database) => Promise<T>): Promise<T> {
   const snapshot = new Blob([await fs.promises.readFile(tarFile)]);

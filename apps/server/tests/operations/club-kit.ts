@@ -46,15 +46,21 @@ export async function startClub(
   env: Record<string, string>,
   options: { demo?: boolean } = {},
 ): Promise<Club> {
-  const config = loadConfig({
+  const configEnv = {
     NODE_ENV: 'test',
     PORT: '0',
     HOST: '127.0.0.1',
     LOG_LEVEL: 'silent',
     DEMO_DATA: 'false',
     ...env,
+  };
+  const config = loadConfig(configEnv);
+  const platform = await startPlatform({
+    config,
+    logger: pino({ level: 'silent' }),
+    webDir: '/nonexistent',
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...configEnv },
   });
-  const platform = await startPlatform({ config, logger: pino({ level: 'silent' }), webDir: '/nonexistent' });
   if (options.demo) await seedDemo(platform.db, { members: 20, accounts: 2, cprKey: platform.keys.cprKey });
   const client = () =>
     createClient(platform.url, platform.keys.anonKey, {
@@ -244,7 +250,10 @@ export async function expectClubFacts(target: Club, facts: ClubFacts): Promise<v
 
   // The same password signs in; the CPR key still decrypts; the image is byte-identical.
   const signedIn = await signInAdmin(target);
-  const revealed = await signedIn.client.rpc('reveal_member_cpr', { p_member_id: facts.memberId });
+  const revealed = await signedIn.client.rpc('reveal_member_cpr', {
+    p_member_id: facts.memberId,
+    p_reason: 'Checking the move to PostgreSQL',
+  });
   expect(revealed.error).toBeNull();
   expect(revealed.data).toBe('150387-1234');
   const download = await signedIn.client.storage.from('event-images').download(facts.imagePath);

@@ -10,10 +10,14 @@ describe('gateway and mount points', () => {
     await t.stop();
   });
 
-  it('answers /health with the engine', async () => {
+  it('answers /health with the engine and the backup status', async () => {
     const res = await fetch(`${t.url}/health`);
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ status: 'ok', database: expect.stringMatching(/pglite|postgres/) });
+    expect(await res.json()).toEqual({
+      status: 'ok',
+      database: expect.stringMatching(/pglite|postgres/),
+      backup: { scheduled: false, last_success_at: null, last_failure_at: null },
+    });
   });
 
   it('answers an unknown path with JSON 404 and the request id', async () => {

@@ -55,7 +55,11 @@ describe('the server process', () => {
 
       // The first server is unharmed and still serves.
       const health = await fetch(`${first.url}/health`);
-      expect(await health.json()).toEqual({ status: 'ok', database: 'pglite' });
+      expect(await health.json()).toEqual({
+        status: 'ok',
+        database: 'pglite',
+        backup: { scheduled: false, last_success_at: null, last_failure_at: null },
+      });
 
       first.child.kill('SIGTERM');
       expect(await first.exited).toBe(0);

@@ -13,6 +13,7 @@ import {
   useRevalidator,
 } from 'react-router';
 import { toast } from '../components/ui/toast-store';
+import { DeferredJobPanel } from '../components/jobs/deferred-job-panel';
 import { DeferredToaster } from '../components/ui/deferred-toaster';
 import { isNewBuildAvailable } from '../lib/build-check';
 import { forceColourMode, type ColourValue } from '../lib/colour-mode';
@@ -92,6 +93,7 @@ export function RootLayout() {
       ) : null}
       <Outlet />
       <DeferredToaster />
+      <DeferredJobPanel />
       <ScrollRestoration />
     </>
   );

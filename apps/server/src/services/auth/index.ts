@@ -13,6 +13,7 @@ export function createAuthService(deps: ServerDeps): ServiceModule {
     mailFrom: config.mailFrom,
     smsWebhookUrl: config.smsWebhookUrl,
     db: deps.db,
+    onMail: deps.metrics ? (outcome) => deps.metrics?.mail(outcome) : undefined,
   });
   const ctx: AuthContext = {
     deps,

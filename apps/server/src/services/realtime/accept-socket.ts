@@ -75,5 +75,5 @@ export function createSocketAcceptor(ctx: RealtimeContext) {
     wss.close();
   }
 
-  return { upgrade, closeAll };
+  return { upgrade, closeAll, socketCount: () => sessions.size };
 }

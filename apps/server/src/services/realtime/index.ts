@@ -47,6 +47,7 @@ export function createRealtimeService(deps: ServerDeps): ServiceModule {
   return {
     routes: realtimeRoutes(ctx),
     upgrade: acceptor.upgrade,
+    gauges: () => ({ sockets: acceptor.socketCount(), ...hub.counts() }),
     ready: Promise.all([hubReady, feedReady]).then(() => undefined),
     async close() {
       acceptor.closeAll();

@@ -51,6 +51,13 @@ export class RealtimeHub {
     return this.lastSeen.size > 0;
   }
 
+  /** Joined channels (one per socket and topic) and distinct topics, for /metrics. */
+  counts(): { channels: number; topics: number } {
+    let channels = 0;
+    for (const members of this.hubs.values()) channels += members.size;
+    return { channels, topics: this.hubs.size };
+  }
+
   membersOf(hubKey: string): ReadonlySet<ChannelMember> {
     return this.hubs.get(hubKey) ?? new Set();
   }

@@ -12,7 +12,7 @@ import { repeatRules, type RepeatRule } from './event-records';
 import { EditorTextField } from './editor-text-field';
 import { selectClass } from './editor-basics-section';
 import { fieldId, type EditorSectionProps } from './editor-section-props';
-import { weekdayOf, zonedInputToIso } from './zoned-time';
+import { weekdayOf, zonedInputToIso } from '../../lib/zoned-time';
 
 const previewLimit = 8;
 

@@ -28,7 +28,7 @@ import { loadEvent, loadOccurrences, loadParticipants, loadSignups } from './loa
 import { eventImageUrl } from './upload-event-image';
 import { eventKeys, useCommunityTimeZone } from './use-event-community';
 import { useLiveEvent } from './use-live-event';
-import { weekdayOf, isoToZonedInput } from './zoned-time';
+import { weekdayOf, isoToZonedInput } from '../../lib/zoned-time';
 
 /** "22 Dec 2026, 12:00–20:00" on one day, both full dates and times otherwise. */
 function whenText(

@@ -10,7 +10,7 @@ import type {
   Invitee,
   RepeatRule,
 } from './event-records';
-import { isoToZonedInput, zonedInputToIso } from './zoned-time';
+import { isoToZonedInput, zonedInputToIso } from '../../lib/zoned-time';
 import { richTextAsJson, richTextHasContent, type RichTextDoc } from '@club/schemas';
 
 export interface TicketDraft {

@@ -38,7 +38,7 @@ import { loadMemberNames } from './load-invitees';
 import { saveEvent } from './save-event';
 import { eventKeys, useCommunityTimeZone } from './use-event-community';
 import { validateEventDraft, type DraftErrors } from './validate-event-draft';
-import { zonedInputToIso } from './zoned-time';
+import { zonedInputToIso } from '../../lib/zoned-time';
 import { NotFoundView } from '../../components/ui/error-view';
 import { NotFoundError } from '../../lib/request-errors';
 

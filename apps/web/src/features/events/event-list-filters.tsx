@@ -2,6 +2,7 @@
 // address through the kit's list state (a filtered list can be bookmarked and survives a reload).
 import { eventsMessages } from '@club/i18n/namespaces/events';
 import { X } from 'lucide-react';
+import { DateRangeInput } from '../../components/date/date-input';
 import { ListSearch } from '../../components/list/list-search';
 import type { ListController } from '../../components/list/use-list-state';
 import { Button } from '../../components/ui/button';
@@ -90,24 +91,11 @@ export function EventListFilters({ list }: { list: ListController<EventListFilte
             </option>
           ))}
         </select>
-        <label className="flex items-center gap-1.5 text-sm">
-          {t('list.from')}
-          <input
-            type="date"
-            className={selectClass}
-            value={filters.from}
-            onChange={(e) => onChange({ from: e.target.value })}
-          />
-        </label>
-        <label className="flex items-center gap-1.5 text-sm">
-          {t('list.to')}
-          <input
-            type="date"
-            className={selectClass}
-            value={filters.to}
-            onChange={(e) => onChange({ to: e.target.value })}
-          />
-        </label>
+        <DateRangeInput
+          from={filters.from}
+          to={filters.to}
+          onChange={(range) => onChange({ from: range.from, to: range.to })}
+        />
         {list.narrowed ? (
           <Button variant="ghost" size="sm" onClick={list.clear}>
             <X aria-hidden="true" />

@@ -5,7 +5,7 @@ import { loadAllPages, pageRange, searchAcross, type ListPage } from '../../comp
 import type { ListSpec, ListState } from '../../components/list/list-state';
 import { supabase } from '../../lib/supabase';
 import type { EventSummary } from './event-records';
-import { zonedDayStartIso } from './zoned-time';
+import { zonedDayStartIso } from '../../lib/zoned-time';
 
 export type EventListFilter = 'when' | 'status' | 'visibility' | 'kind' | 'from' | 'to';
 

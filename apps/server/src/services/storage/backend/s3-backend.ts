@@ -39,8 +39,9 @@ function isMissing(error: unknown): boolean {
   return e?.name === 'NoSuchKey' || e?.name === 'NotFound' || e?.$metadata?.httpStatusCode === 404;
 }
 
-export function createS3Backend(options: S3BackendOptions): StorageBackend {
-  const client = new S3Client({
+/** An S3 client from the STORAGE_S3_* connection settings (also used for backups to S3). */
+export function createS3Client(options: Omit<S3BackendOptions, 'bucket' | 'partSize'>): S3Client {
+  return new S3Client({
     region: options.region,
     endpoint: options.endpoint,
     forcePathStyle: options.forcePathStyle,
@@ -48,6 +49,10 @@ export function createS3Backend(options: S3BackendOptions): StorageBackend {
       ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
       : {}),
   });
+}
+
+export function createS3Backend(options: S3BackendOptions): StorageBackend {
+  const client = createS3Client(options);
   const Bucket = options.bucket;
   const partSize = options.partSize ?? 8 * 1024 * 1024;
   const keyOf = (loc: ObjectLocation) => `${loc.bucket}/${loc.name}/${loc.version}`;
