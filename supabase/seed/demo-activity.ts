@@ -163,7 +163,7 @@ export async function seedEvents(
     [community],
   );
   await tx.query(
-    `with pool as (select id, roles, row_number() over (order by mid) as k from public.members
+    `with pool as materialized (select id, roles, row_number() over (order by mid) as k from public.members
                    where community_id = $1 and status = 'active')
      insert into public.volunteer_signups (community_id, job_id, member_id, checked_in_at, checked_out_at)
      select j.community_id, j.id, v.id, case when e.starts_at < now() then e.starts_at end,

@@ -122,7 +122,38 @@ describe('member_register', () => {
     expect(names(second)).toEqual(['Cai Carlsen', 'Dorte Dahl']);
     expect(second.total).toBe(6);
     expect(Object.keys(all.rows[0]!)).not.toContain('cpr_masked');
+    // Paging without counting again: the same rows, no total.
+    const [uncounted] = await world.as<{ page: RegisterPage }>(
+      'memberAdminA',
+      `select member_register($1, '{}', 'name', true, 2, 2, false) as page`,
+      [world.communityA],
+    );
+    expect(uncounted!.page.total).toBeNull();
+    expect(names(uncounted!.page)).toEqual(['Cai Carlsen', 'Dorte Dahl']);
     expect(all.rows.find((r) => r.full_name === 'Bo Bech')!.tags.map((t) => t.name)).toEqual(['Bestyrelse']);
+  });
+
+  it('counts exactly up to 10,000 matches and estimates above, and finds a rare e-mail among many', async () => {
+    await world.db.query(
+      `insert into members (community_id, first_name, last_name, email)
+       select $1, 'Bulk', 'Medlem ' || g, 'bulk' || g || '@example.dk' from generate_series(1, 10050) g`,
+      [world.communityB],
+    );
+    await world.db.exec('analyze public.members');
+    const [row] = await world.as<{ page: RegisterPage & { estimated: boolean } }>(
+      'adminB',
+      `select member_register($1, '{}', 'name', true, 5, 0, true) as page`,
+      [world.communityB],
+    );
+    expect(row!.page.estimated).toBe(true);
+    expect(row!.page.total).toBeGreaterThan(10000);
+    const [found] = await world.as<{ page: RegisterPage & { estimated: boolean } }>(
+      'adminB',
+      `select member_register($1, '{"search":"bulk777@example.dk"}', 'name', true, 5, 0, true) as page`,
+      [world.communityB],
+    );
+    expect(found!.page).toMatchObject({ total: 1, estimated: false });
+    expect(names(found!.page)).toEqual(['Bulk Medlem 777']);
   });
 
   it('filters by status, gender (other too), tag, group, age band, joined date and arrears', async () => {
@@ -236,6 +267,15 @@ describe('member page, history and CPR', () => {
       [ids.Anna],
     );
     expect(audit.rows).toEqual([{ reason: 'Tilskudsansøgning til kommunen' }]);
+    const [latest] = await world.as<{ action: string; actor_name: string }>(
+      'memberAdminA',
+      'select action, actor_name from member_history_entries($1) limit 1',
+      [ids.Anna],
+    );
+    expect(latest).toEqual({ action: 'cpr_revealed', actor_name: 'Morten Jensen' });
+    expect(
+      await failureOf(world.as('eventAdminA', 'select * from member_history_entries($1)', [ids.Anna])),
+    ).toBe('member_not_found');
     expect(
       await world.as('eventAdminA', 'select id from member_history where member_id = $1', [ids.Anna]),
     ).toEqual([]);

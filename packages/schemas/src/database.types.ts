@@ -3936,6 +3936,17 @@ export type Database = {
         Returns: undefined
       }
       may_grant_access: { Args: { p_community_id: string }; Returns: boolean }
+      member_history_entries: {
+        Args: { p_member_id: string }
+        Returns: {
+          action: string
+          actor_name: string
+          at: string
+          changes: Json
+          id: number
+          reason: string
+        }[]
+      }
       member_invite_target: {
         Args: { p_member_id: string }
         Returns: {
@@ -3950,6 +3961,7 @@ export type Database = {
         Args: {
           p_ascending?: boolean
           p_community_id: string
+          p_count?: boolean
           p_filters?: Json
           p_limit?: number
           p_offset?: number

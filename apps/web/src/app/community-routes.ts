@@ -37,7 +37,10 @@ const areaPaths: [CommunityArea, string[]][] = [
     ],
   ],
   ['orders', ['orders']],
-  ['members', ['members', 'members/lookup', 'members/:id', 'members/:id/profile']],
+  [
+    'members',
+    ['members', 'members/lookup', 'members/new', 'members/import', 'members/:id', 'members/:id/profile'],
+  ],
 ];
 
 export interface AreaHandle {
@@ -51,6 +54,12 @@ const areaScreens: Record<string, RouteObject['lazy']> = {
   'events/:id': () => import('./routes/events-detail-route'),
   'events/:id/edit': () => import('./routes/events-edit-route'),
   tags: () => import('./routes/tags-list-route'),
+  members: () => import('./routes/members-list-route'),
+  'members/lookup': () => import('./routes/members-lookup-route'),
+  'members/new': () => import('./routes/members-profile-route'),
+  'members/import': () => import('./routes/members-import-route'),
+  'members/:id': () => import('./routes/members-detail-route'),
+  'members/:id/profile': () => import('./routes/members-profile-route'),
 };
 
 export function communityAreaRoutes(): RouteObject[] {

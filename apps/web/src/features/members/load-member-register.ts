@@ -55,7 +55,9 @@ export interface RegisterRow {
 }
 
 export interface RegisterPage {
+  /** Null unless the count was asked for; above 10,000 the planner's estimate. */
   total: number;
+  estimated: boolean;
   rows: RegisterRow[];
 }
 
@@ -68,7 +70,8 @@ export function compactFilters(filters: RegisterFilters): RegisterFilters {
   ) as RegisterFilters;
 }
 
-export async function loadMemberRegister(query: RegisterQuery): Promise<RegisterPage> {
+/** One page; `total` only when `count` is asked for (the count is its own query, see below). */
+export async function loadMemberRegister(query: RegisterQuery, count = false): Promise<RegisterPage> {
   const { data, error } = await supabase().rpc('member_register', {
     p_community_id: query.communityId,
     p_filters: compactFilters(query.filters) as never,
@@ -76,9 +79,22 @@ export async function loadMemberRegister(query: RegisterQuery): Promise<Register
     p_ascending: query.ascending,
     p_limit: query.pageSize,
     p_offset: query.page * query.pageSize,
+    p_count: count,
   });
   if (error) throw error;
   return data as unknown as RegisterPage;
+}
+
+/** How many members match the search and filters: asked once per combination, not per page. */
+export async function loadRegisterCount(
+  communityId: string,
+  filters: RegisterFilters,
+): Promise<{ total: number; estimated: boolean }> {
+  const page = await loadMemberRegister(
+    { communityId, filters, sort: 'mid', ascending: true, page: 0, pageSize: 1 },
+    true,
+  );
+  return { total: page.total, estimated: page.estimated };
 }
 
 export async function loadCommunityTags(communityId: string): Promise<TagChip[]> {
@@ -100,4 +116,55 @@ export async function loadCommunityGroups(communityId: string): Promise<{ id: st
     .order('title');
   if (error) throw error;
   return data ?? [];
+}
+
+export type MemberListFilter =
+  'status' | 'gender' | 'tag' | 'group' | 'age' | 'joined_from' | 'joined_to' | 'arrears';
+
+export const ageBands = ['0-12', '13-17', '18-24', '25-59', '60-'] as const;
+
+/** The register's list state in the address (kit list state, docs/kit.md). */
+export const memberListSpec = {
+  sortable: ['name', 'mid', 'joined_on', 'age', 'status', 'email'],
+  defaultSort: { id: 'name', desc: false },
+  filters: ['status', 'gender', 'tag', 'group', 'age', 'joined_from', 'joined_to', 'arrears'],
+  pageSize: 50,
+  pageSizes: [25, 50, 100],
+} as const satisfies {
+  sortable: readonly string[];
+  defaultSort: { id: string; desc: boolean };
+  filters: readonly MemberListFilter[];
+  pageSize: number;
+  pageSizes: readonly number[];
+};
+
+const isDay = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+/** The address's filter values as member_register filters; unknown values are ignored. */
+export function registerFilters(search: string, f: Record<MemberListFilter, string>): RegisterFilters {
+  const [min, max] = (ageBands as readonly string[]).includes(f.age) ? f.age.split('-') : [];
+  return compactFilters({
+    search: search.trim() || undefined,
+    statuses: ['active', 'passive', 'left'].includes(f.status) ? [f.status as MemberStatus] : undefined,
+    genders: ['female', 'male', 'other'].includes(f.gender) ? [f.gender as Gender] : undefined,
+    tags: /^[0-9a-f-]{36}$/i.test(f.tag) ? [f.tag] : undefined,
+    groups: /^[0-9a-f-]{36}$/i.test(f.group) ? [f.group] : undefined,
+    age_min: min ? Number(min) : undefined,
+    age_max: max ? Number(max) : undefined,
+    joined_from: isDay(f.joined_from) ? f.joined_from : undefined,
+    joined_to: isDay(f.joined_to) ? f.joined_to : undefined,
+    arrears: f.arrears === 'yes' ? true : f.arrears === 'no' ? false : undefined,
+  });
+}
+
+/** Every member matching the filters, a page of 200 at a time (CSV export; never CPR). */
+export async function loadAllRegisterRows(
+  query: Omit<RegisterQuery, 'page' | 'pageSize'>,
+): Promise<RegisterRow[]> {
+  const rows: RegisterRow[] = [];
+  for (let page = 0; ; page++) {
+    const result = await loadMemberRegister({ ...query, page, pageSize: 200 });
+    rows.push(...result.rows);
+    if (result.rows.length < 200 || rows.length >= 100_000) return rows;
+  }
 }

@@ -91,7 +91,7 @@ export interface HistoryEntry {
   action: string;
   changes: Record<string, [unknown, unknown]>;
   reason: string | null;
-  actor_user_id: string | null;
+  actor_name: string | null;
 }
 
 /** Ids the address bar may carry: anything else is a 404 without asking the server. */
@@ -105,12 +105,7 @@ export async function loadMemberOverview(memberId: string): Promise<MemberOvervi
 }
 
 export async function loadMemberHistory(memberId: string): Promise<HistoryEntry[]> {
-  const { data, error } = await supabase()
-    .from('member_history')
-    .select('id, at, action, changes, reason, actor_user_id')
-    .eq('member_id', memberId)
-    .order('id', { ascending: false })
-    .limit(100);
+  const { data, error } = await supabase().rpc('member_history_entries', { p_member_id: memberId });
   if (error) throw error;
   return (data ?? []) as unknown as HistoryEntry[];
 }

@@ -1,0 +1,92 @@
+// Bulk actions of the register on a selection: add a tag, add to a group; and the register's
+// Excel export (export_members: CPR numbers only for membership managers, audited by the
+// database), written with write-excel-file, loaded when an export is asked for.
+import { supabase } from '../../lib/supabase';
+
+export async function addTagToMembers(
+  communityId: string,
+  tagId: string,
+  memberIds: string[],
+): Promise<void> {
+  const { error } = await supabase()
+    .from('member_tags')
+    .upsert(
+      memberIds.map((member_id) => ({ community_id: communityId, member_id, tag_id: tagId })),
+      { onConflict: 'member_id,tag_id', ignoreDuplicates: true },
+    );
+  if (error) throw error;
+}
+
+export async function addMembersToGroup(
+  communityId: string,
+  groupId: string,
+  memberIds: string[],
+): Promise<number> {
+  const { data: already, error: readError } = await supabase()
+    .from('group_members')
+    .select('member_id')
+    .eq('group_id', groupId)
+    .is('left_at', null)
+    .in('member_id', memberIds);
+  if (readError) throw readError;
+  const present = new Set((already ?? []).map((r) => r.member_id));
+  const rows = memberIds
+    .filter((id) => !present.has(id))
+    .map((member_id) => ({ community_id: communityId, group_id: groupId, member_id }));
+  if (rows.length === 0) return 0;
+  const { error } = await supabase().from('group_members').insert(rows);
+  if (error) throw error;
+  return rows.length;
+}
+
+export interface ExportHeaders {
+  mid: string;
+  membershipId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  gender: string;
+  birthDate: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  status: string;
+  joined: string;
+  cpr: string;
+}
+
+/** The whole register as an .xlsx file; returns the number of members and whether CPR was in it. */
+export async function exportRegisterXlsx(
+  communityId: string,
+  headers: ExportHeaders,
+  label: { gender: (g: string) => string; status: (s: string) => string },
+): Promise<{ blob: Blob; count: number; withCpr: boolean }> {
+  const { data, error } = await supabase().rpc('export_members', { p_community_id: communityId });
+  if (error) throw error;
+  const rows = data ?? [];
+  const withCpr = rows.some((r) => r.cpr !== null && !r.cpr.endsWith('-xxxx'));
+  const { default: writeXlsxFile } = await import('write-excel-file/browser');
+  const columns: [keyof ExportHeaders, (r: (typeof rows)[number]) => string | number | null][] = [
+    ['mid', (r) => r.mid],
+    ['membershipId', (r) => r.membership_id],
+    ['firstName', (r) => r.first_name],
+    ['lastName', (r) => r.last_name],
+    ['email', (r) => r.email],
+    ['phone', (r) => r.phone],
+    ['gender', (r) => (r.gender ? label.gender(r.gender) : null)],
+    ['birthDate', (r) => r.birth_date],
+    ['street', (r) => r.street],
+    ['postalCode', (r) => r.postal_code],
+    ['city', (r) => r.city],
+    ['status', (r) => label.status(r.status)],
+    ['joined', (r) => r.joined_on],
+  ];
+  if (withCpr) columns.push(['cpr', (r) => r.cpr]);
+  const sheet = [
+    columns.map(([key]) => ({ value: headers[key], fontWeight: 'bold' as const })),
+    ...rows.map((r) => columns.map(([, value]) => ({ value: value(r) ?? undefined }))),
+  ];
+  const blob = await writeXlsxFile(sheet as never).toBlob();
+  return { blob, count: rows.length, withCpr };
+}

@@ -1,0 +1,316 @@
+// The members area in Chromium, in Danish: search and filter the register, open a member, edit
+// the address with a wrong postcode, reveal a CPR number as a membership manager and see the
+// audit entry, no CPR for a member admin who is not a manager, export without CPR, a live
+// update, and an import of a 1,000-row semicolon CSV in Windows-1252 with five bad rows and three
+// duplicates. Then screenshots of every members screen in both languages and colour modes.
+import fs from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { readSheet } from 'read-excel-file/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestPlatform } from '../../apps/server/tests/support/test-platform';
+import { seedDemo, type DemoResult } from '../../supabase/seed/generate-demo';
+import { collectPageErrors, launchBrowser, newContext, screenshot } from '../support/browser';
+import { addMembership, createUser, startE2ePlatform } from '../support/e2e-platform';
+import { signIn } from './events-fixtures';
+
+let platform: TestPlatform;
+let browser: Browser;
+let demo: DemoResult;
+const memberAdminEmail = 'medlemsadmin@sondervang.dk';
+const memberAdminPassword = 'medlem-admin-2027';
+
+beforeAll(async () => {
+  platform = await startE2ePlatform();
+  browser = await launchBrowser();
+  demo = await seedDemo(platform.db, { members: 120, accounts: 5, cprKey: 'test-cpr-key-0123456789' });
+  const userId = await createUser(platform, memberAdminEmail, memberAdminPassword, 'Mads Medlemsadmin');
+  await addMembership(platform, userId, { slug: demo.slug, name: 'Søndervang IF' }, { areas: ['member'] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+async function openAs(
+  who: 'owner' | 'memberAdmin',
+  language: 'en' | 'da',
+  path: string,
+  colorScheme: 'light' | 'dark' = 'light',
+): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
+  const context = await newContext(browser, { colorScheme });
+  const page = await context.newPage();
+  const errors = collectPageErrors(page);
+  const [email, password] =
+    who === 'owner' ? [demo.adminEmail, demo.adminPassword] : [memberAdminEmail, memberAdminPassword];
+  await signIn(page, platform, email, password, language, `/${language}/${demo.slug}/${path}`);
+  return { page, errors, close: () => context.close() };
+}
+
+const one = async <T extends Record<string, unknown>>(sql: string, params: unknown[] = []) =>
+  (await platform.db.query<T>(sql, params)).rows[0]!;
+
+describe('members register', () => {
+  it('searches and filters the register and opens a member', async () => {
+    const target = await one<{ id: string; full_name: string; last_name: string }>(
+      `select id, full_name, last_name from members m where community_id = $1 and status = 'active'
+         and not exists (select 1 from members x where x.community_id = m.community_id and x.full_name = m.full_name and x.id <> m.id)
+       order by mid limit 1`,
+      [demo.community],
+    );
+    const { page, errors, close } = await openAs('owner', 'da', 'members');
+    await page.getByRole('heading', { level: 1, name: 'Medlemmer' }).waitFor();
+    const total = await one<{ n: number }>('select count(*)::int as n from members where community_id = $1', [
+      demo.community,
+    ]);
+    await page.getByText(`${total.n} medlemmer`).waitFor();
+    await page.getByRole('searchbox').fill(target.full_name);
+    await page.getByRole('link', { name: target.full_name }).first().waitFor();
+    await page.waitForURL((url) => url.searchParams.get('q') === target.full_name);
+
+    await page.getByRole('searchbox').fill('');
+    await page.getByLabel('Status').selectOption('left');
+    const left = await one<{ n: number }>(
+      `select count(*)::int as n from members where community_id = $1 and status = 'left'`,
+      [demo.community],
+    );
+    await page.getByText(`${left.n} medlemmer`).waitFor();
+    await page.getByLabel('Status').selectOption('');
+    await page.getByLabel('Køn').selectOption('other');
+    const other = await one<{ n: number }>(
+      `select count(*)::int as n from members where community_id = $1 and gender = 'other'`,
+      [demo.community],
+    );
+    await page.getByText(`${other.n} medlemmer`).waitFor();
+    await page.getByLabel('Køn').selectOption('');
+
+    await page.getByRole('searchbox').fill(target.full_name);
+    await page.waitForURL((url) => url.searchParams.get('q') === target.full_name);
+    await page.getByText('1 medlem', { exact: true }).waitFor();
+    await page.getByRole('link', { name: target.full_name }).first().click();
+    await page.waitForURL((url) => url.pathname.endsWith(target.id));
+    await page.getByRole('heading', { level: 1, name: target.full_name }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/da/${demo.slug}/members/${target.id}`);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('refuses a wrong postcode on the profile and fills in the city of a right one', async () => {
+    const target = await one<{ id: string; full_name: string }>(
+      `select id, full_name from members where community_id = $1 and user_id is null order by mid limit 1`,
+      [demo.community],
+    );
+    const { page, close } = await openAs('owner', 'da', `members/${target.id}/profile`);
+    await page.getByLabel('Postnummer').fill('0000');
+    await page.getByRole('button', { name: 'Gem' }).click();
+    await page.getByText('Vælg venligst en gyldig adresse').first().waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/da/${demo.slug}/members/${target.id}/profile`);
+    await page.getByLabel('Vejnavn').fill('Vestergade');
+    await page.getByLabel('Husnummer').fill('12');
+    await page.getByLabel('Postnummer').fill('8000');
+    await page.getByTestId('postcode-city').getByText('Aarhus C').waitFor();
+    await page.getByRole('button', { name: 'Gem' }).click();
+    await page.getByRole('heading', { level: 1, name: target.full_name }).waitFor();
+    await page.getByText('Vestergade 12, 8000 Aarhus C').waitFor();
+    const saved = await one('select street, house_number, postal_code, city from members where id = $1', [
+      target.id,
+    ]);
+    expect(saved).toEqual({
+      street: 'Vestergade',
+      house_number: '12',
+      postal_code: '8000',
+      city: 'Aarhus C',
+    });
+    await close();
+  });
+
+  it('reveals a CPR number to a membership manager with a reason, audited in the history', async () => {
+    const target = await one<{ id: string; full_name: string }>(
+      `select m.id, m.full_name from members m join member_cpr c on c.member_id = m.id
+       where m.community_id = $1 order by m.mid limit 1`,
+      [demo.community],
+    );
+    const { page, errors, close } = await openAs('owner', 'da', `members/${target.id}`);
+    const cpr = page.getByTestId('member-cpr');
+    await cpr.getByText(/^\d{6}-xxxx$/).waitFor();
+    await page.getByRole('button', { name: 'Vis CPR-nummer' }).click();
+    const dialog = page.getByRole('dialog', { name: `Vise CPR-nummeret for ${target.full_name}?` });
+    await dialog.getByRole('button', { name: 'Vis' }).click();
+    await dialog.getByText('Skriv en begrundelse.').waitFor();
+    await dialog.getByLabel('Begrundelse').fill('Børneattest til trænerjob');
+    await dialog.getByRole('button', { name: 'Vis' }).click();
+    await cpr.getByText(/^\d{6}-\d{4}$/).waitFor();
+    const history = page.getByRole('region', { name: 'Historik' });
+    await history.getByText('CPR-nummer vist').waitFor();
+    await history.getByText('Begrundelse: Børneattest til trænerjob').waitFor();
+    const audit = await one<{ reason: string }>(
+      `select reason from cpr_audit where member_id = $1 and action = 'reveal' order by id desc limit 1`,
+      [target.id],
+    );
+    expect(audit.reason).toBe('Børneattest til trænerjob');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows no CPR to a member admin who is not a membership manager, and exports without it', async () => {
+    const target = await one<{ id: string; full_name: string; cpr_masked: string }>(
+      `select m.id, m.full_name, m.cpr_masked from members m join member_cpr c on c.member_id = m.id
+       where m.community_id = $1 order by m.mid limit 1`,
+      [demo.community],
+    );
+    const { page, close } = await openAs('memberAdmin', 'da', `members/${target.id}`);
+    await page.getByRole('heading', { level: 1, name: target.full_name }).waitFor();
+    await page.getByRole('region', { name: 'Historik' }).waitFor();
+    expect(await page.getByText('CPR-nummer', { exact: true }).count()).toBe(0);
+    expect(await page.content()).not.toContain(target.cpr_masked.slice(0, 6));
+
+    const elsewhere = await one<{ id: string }>('select id from members where community_id <> $1 limit 1', [
+      demo.community,
+    ]);
+    for (const id of [elsewhere.id, 'ikke-et-id']) {
+      await page.goto(`${platform.url}/da/${demo.slug}/members/${id}`);
+      await page.getByRole('heading', { level: 1, name: 'Medlemmet blev ikke fundet' }).waitFor();
+    }
+
+    await page.goto(`${platform.url}/da/${demo.slug}/members`);
+    await page.getByRole('heading', { level: 1, name: 'Medlemmer' }).waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Excel (.xlsx)' }).click(),
+    ]);
+    const file = await download.path();
+    expect(fs.readFileSync(file).subarray(0, 2).toString()).toBe('PK');
+    const sheet = (await readSheet(file)) as unknown[][];
+    expect(sheet[0]).toContain('MID');
+    expect(sheet[0]).not.toContain('CPR-nummer');
+    expect(sheet.length).toBeGreaterThan(100);
+    expect(sheet.flat().some((cell) => typeof cell === 'string' && /^\d{6}-(\d{4}|xxxx)$/.test(cell))).toBe(
+      false,
+    );
+    const exported = await one<{ n: number }>(
+      `select count(*)::int as n from cpr_audit where action = 'export'`,
+    );
+    expect(exported.n).toBe(0);
+    await close();
+  });
+
+  it('updates the member page live when another administrator changes the member', async () => {
+    const target = await one<{ id: string; first_name: string; full_name: string }>(
+      `select id, first_name, full_name from members where community_id = $1 order by mid desc limit 1`,
+      [demo.community],
+    );
+    const { page, close } = await openAs('owner', 'en', `members/${target.id}`);
+    await page.getByRole('heading', { level: 1, name: target.full_name }).waitFor();
+    await page.locator('[data-live="yes"]').waitFor();
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
+    const other = platform.client();
+    await other.auth.signInWithPassword({ email: memberAdminEmail, password: memberAdminPassword });
+    const { error } = await other.from('members').update({ first_name: 'Live-Lise' }).eq('id', target.id);
+    expect(error).toBeNull();
+    await page.getByRole('heading', { level: 1, name: /^Live-Lise / }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
+    await close();
+  });
+});
+
+/** 1,000 rows: five with errors, three that are already members (same e-mail), the rest new. */
+function importFile(existing: string[]): Buffer {
+  const lines = ['Fornavn;Efternavn;E-mail;Mobil;Køn;Fødselsdato;Postnr;CPR'];
+  for (let i = 0; i < 1000; i++) {
+    const n = String(i).padStart(4, '0');
+    const row = [
+      `Søren${n}`,
+      'Ærøskøbing',
+      `import${n}@example.dk`,
+      `3${n.padStart(7, '1')}`,
+      'M',
+      '01-02-1990',
+      '8000',
+      '',
+    ];
+    if (i === 10) row[2] = 'ikke-en-mail';
+    if (i === 20) row[7] = '320190-1234';
+    if (i === 30) row[0] = '';
+    if (i === 40) row[6] = '0000';
+    if (i === 50) row[5] = '31-02-1990';
+    if (i >= 100 && i < 103) row[2] = existing[i - 100]!;
+    lines.push(row.join(';'));
+  }
+  const text = lines.join('\r\n');
+  const map: Record<string, number> = { æ: 0xe6, ø: 0xf8, å: 0xe5, Æ: 0xc6, Ø: 0xd8, Å: 0xc5 };
+  return Buffer.from([...text].map((c) => map[c] ?? c.charCodeAt(0)));
+}
+
+describe('members import', () => {
+  it('imports a 1,000-row Windows-1252 semicolon file with five bad rows and three duplicates', async () => {
+    const existing = (
+      await platform.db.query<{ email: string }>(
+        `select email from members where community_id = $1 and email is not null order by mid limit 3`,
+        [demo.community],
+      )
+    ).rows.map((r) => r.email);
+    const { page, errors, close } = await openAs('owner', 'da', 'members/import');
+    await page.getByLabel('CSV- eller Excel-fil').setInputFiles({
+      name: 'medlemmer.csv',
+      mimeType: 'text/csv',
+      buffer: importFile(existing),
+    });
+    await page.getByText('Læst som WINDOWS-1252, 1.000 rækker.', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Kontrollér rækker' }).click();
+    await page.getByText('5 rækker har fejl:').waitFor();
+    const problems = await page.getByTestId('import-problems').locator('li').allTextContents();
+    expect(problems).toEqual([
+      'Række 12, E-mail: ikke en e-mailadresse',
+      'Række 22, CPR-nummer: ikke et CPR-nummer (DDMMÅÅ-XXXX)',
+      'Række 32, Fornavn: skal udfyldes',
+      'Række 42, Postnummer: ukendt postnummer',
+      'Række 52, Fødselsdato: ikke en dato',
+    ]);
+    await page.getByText('3 rækker ligner medlemmer, der allerede er i registret:').waitFor();
+    const start = page.getByRole('button', { name: 'Importér 995 rækker' });
+    expect(await start.isDisabled()).toBe(true);
+    await page.getByLabel('Importér de gyldige rækker og udelad rækkerne med fejl').check();
+    // The button goes away while it runs; a plain click event starts the import.
+    await start.dispatchEvent('click');
+    await page
+      .getByTestId('import-summary')
+      .getByText('Oprettet 992, flettet 0, sprunget over 3, fejlet 5.')
+      .waitFor({ timeout: 90_000 });
+    const imported = await one<{ n: number; city: string }>(
+      `select count(*)::int as n, min(city) as city from members where community_id = $1 and last_name = 'Ærøskøbing'`,
+      [demo.community],
+    );
+    expect(imported).toEqual({ n: 992, city: 'Aarhus C' });
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
+describe('members screenshots', () => {
+  it('shows every members screen in both languages and colour modes', async () => {
+    const target = await one<{ id: string }>(
+      `select m.id from members m join member_cpr c on c.member_id = m.id where m.community_id = $1 order by m.mid limit 1`,
+      [demo.community],
+    );
+    const screens: [string, string, RegExp][] = [
+      ['register', 'members', /Members|Medlemmer/],
+      ['lookup', 'members/lookup', /Member lookup|Opslag af medlem/],
+      ['member', `members/${target.id}`, /./],
+      ['profile', `members/${target.id}/profile`, /Profile|Profil/],
+      ['import', 'members/import', /Import/],
+    ];
+    for (const language of ['en', 'da'] as const) {
+      for (const mode of ['light', 'dark'] as const) {
+        const { page, errors, close } = await openAs('owner', language, screens[0]![1], mode);
+        for (const [name, path, heading] of screens) {
+          await page.goto(`${platform.url}/${language}/${demo.slug}/${path}`);
+          await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+          await page.waitForLoadState('networkidle');
+          await screenshot(page, `members-${name}-${language}-${mode}`);
+        }
+        expect(errors).toEqual([]);
+        await close();
+      }
+    }
+  });
+});
