@@ -55,6 +55,7 @@ const areaScreens: Record<string, RouteObject['lazy']> = {
   'events/:id/edit': () => import('./routes/events-edit-route'),
   orders: () => import('./routes/orders-route'),
   'billing/invoices': () => import('./routes/billing-invoices-route'),
+  tags: () => import('./routes/tags-list-route'),
   members: () => import('./routes/members-list-route'),
   'members/lookup': () => import('./routes/members-lookup-route'),
   'members/new': () => import('./routes/members-profile-route'),
