@@ -79,7 +79,7 @@ async function main(): Promise<void> {
           return `${restored.seconds.toFixed(1)} s`;
         });
       }
-      rows.push([
+      const row = [
         String(members),
         mib(dirBytes(path.join(source, 'pgdata'))),
         `${seeded.seconds.toFixed(1)} s`,
@@ -87,7 +87,11 @@ async function main(): Promise<void> {
         mib(fs.statSync(file).size),
         `${restoreEmbedded.seconds.toFixed(1)} s`,
         restorePostgres,
-      ]);
+      ];
+      rows.push(row);
+      process.stdout.write(
+        `${members} members: backup ${row[3]}, file ${row[4]}, restore ${row[5]} / ${row[6]}\n`,
+      );
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }

@@ -3651,6 +3651,10 @@ export type Database = {
         Returns: string
       }
       cancel_booking: { Args: { p_booking_id: string }; Returns: undefined }
+      cancel_event: {
+        Args: { p_event_id: string; p_scope?: string }
+        Returns: number
+      }
       cancel_ticket: { Args: { p_purchase_id: string }; Returns: undefined }
       cancel_volunteer_signup: {
         Args: { p_signup_id: string }
@@ -4011,6 +4015,10 @@ export type Database = {
         Returns: string
       }
       save_event: { Args: { p_event: Json }; Returns: string }
+      save_event_series: {
+        Args: { p_event: Json; p_scope?: string }
+        Returns: string
+      }
       search_kb_articles: {
         Args: { p_community_id: string; p_limit?: number; p_query: string }
         Returns: {

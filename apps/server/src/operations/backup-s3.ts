@@ -15,13 +15,11 @@ export async function uploadBackupToS3(config: Config, file: string, removed: st
   const client = createS3Client(s3);
   try {
     for (const name of [file, `${file}.sha256`]) {
+      // Sent as bytes: a streamed body goes out aws-chunked, which not every S3-compatible
+      // server stores as sent (s3rver keeps the chunk framing).
+      const body = await fs.promises.readFile(name);
       await client.send(
-        new PutObjectCommand({
-          Bucket: s3Bucket,
-          Key: `${s3Prefix}${path.basename(name)}`,
-          Body: fs.createReadStream(name),
-          ContentLength: fs.statSync(name).size,
-        }),
+        new PutObjectCommand({ Bucket: s3Bucket, Key: `${s3Prefix}${path.basename(name)}`, Body: body }),
       );
     }
     if (removed.length > 0) {

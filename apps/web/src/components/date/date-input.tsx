@@ -62,7 +62,7 @@ export function DateInput({ value, onChange, onBlur, min, max, className, name, 
           name={name}
           inputMode="numeric"
           autoComplete="off"
-          placeholder={formatDateInput('2026-12-24', language)}
+          placeholder={t('date.placeholder')}
           value={text}
           onChange={(e) => setText(e.target.value)}
           onBlur={() => {
@@ -131,7 +131,7 @@ export function DateTimeInput({
         aria-label={timeLabel ?? t('date.time')}
         inputMode="numeric"
         autoComplete="off"
-        placeholder={formatTimeInput('18:30', language)}
+        placeholder={t('date.timePlaceholder')}
         value={timeText}
         aria-invalid={props['aria-invalid']}
         onChange={(e) => setTimeText(e.target.value)}

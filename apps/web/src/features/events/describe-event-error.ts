@@ -15,6 +15,8 @@ const businessCodes = new Set([
   'not_allowed',
   'series_already_expanded',
   'already_cancelled',
+  'invalid_scope',
+  'event_cancelled',
 ]);
 
 export function describeEventError(error: unknown): EventErrorKey {

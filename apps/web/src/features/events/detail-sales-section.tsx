@@ -69,6 +69,21 @@ export function DetailSalesSection({
                 <tr key={ticket.id} className="border-b border-border">
                   <th scope="row" className={`${cell} text-left font-normal`}>
                     {ticket.name}
+                    <span
+                      className="block text-xs text-muted-foreground"
+                      data-testid={`windows-${ticket.id}`}
+                    >
+                      {t('detail.sales.saleWindow', {
+                        from: ticket.join_opens_at
+                          ? format.dateTime(ticket.join_opens_at)
+                          : t('detail.sales.now'),
+                        until: format.dateTime(ticket.join_closes_at ?? event.starts_at),
+                      })}
+                      <br />
+                      {t('detail.sales.refundWindow', {
+                        until: format.dateTime(ticket.refund_closes_at ?? event.starts_at),
+                      })}
+                    </span>
                   </th>
                   <td className={num}>
                     {ticket.price_ore === 0 ? t('detail.sales.free') : format.money(ticket.price_ore)}

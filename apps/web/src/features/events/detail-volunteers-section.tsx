@@ -114,6 +114,7 @@ export function DetailVolunteersSection({
   communityId: string;
 }) {
   const t = useT(eventsMessages);
+  const cancelled = event.status === 'cancelled';
   const queryClient = useQueryClient();
   const [guestFor, setGuestFor] = useState<Slot | undefined>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: eventKeys.signups(communityId, event.id) });
@@ -148,6 +149,11 @@ export function DetailVolunteersSection({
                 }));
           return (
             <section key={job.id} aria-labelledby={`job-${job.id}`} className="space-y-2">
+              {cancelled ? (
+                <p className="text-sm text-muted-foreground" data-testid="volunteers-cancelled">
+                  {t('errors.event_cancelled')}
+                </p>
+              ) : null}
               <h3 id={`job-${job.id}`} className="font-medium">
                 {job.title}
               </h3>
@@ -183,7 +189,7 @@ export function DetailVolunteersSection({
                           <Button
                             variant="ghost"
                             size="sm"
-                            disabled={open === 0}
+                            disabled={open === 0 || cancelled}
                             onClick={() => setGuestFor(slot)}
                           >
                             <UserPlus aria-hidden="true" />

@@ -24,6 +24,7 @@ import { fieldId } from './editor-section-props';
 import { EditorTicketsSection } from './editor-tickets-section';
 import { EventBreadcrumbs } from './event-breadcrumbs';
 import { CancelEventButton } from './cancel-event-button';
+import { isSeriesDate, SeriesScopeChoice, type SeriesScope } from './series-scope-choice';
 import {
   documentFromDraft,
   draftFromEvent,
@@ -39,6 +40,7 @@ import { saveEvent } from './save-event';
 import { eventKeys, useCommunityTimeZone } from './use-event-community';
 import { validateEventDraft, type DraftErrors } from './validate-event-draft';
 import { zonedInputToIso } from '../../lib/zoned-time';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { NotFoundView } from '../../components/ui/error-view';
 import { NotFoundError } from '../../lib/request-errors';
 
@@ -155,6 +157,8 @@ function EventEditorForm({
   }, []);
   const sectionProps = { draft, change, error, touch };
 
+  const [scopeOpen, setScopeOpen] = useState(false);
+  const [scope, setScope] = useState<SeriesScope>('this');
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const found = validateEventDraft(draft, choice);
@@ -164,10 +168,19 @@ function EventEditorForm({
       setFocusPending(true);
       return;
     }
+    // A date of a series asks first which dates the changes are for.
+    if (event && isSeriesDate(event)) setScopeOpen(true);
+    else await persist('this');
+  };
+
+  const persist = async (scope: SeriesScope) => {
     const status = nextStatus(event?.status, choice);
     setSaving(true);
     try {
-      const id = await saveEvent(documentFromDraft(draft, { id: event?.id, communityId, timeZone, status }));
+      const id = await saveEvent(
+        documentFromDraft(draft, { id: event?.id, communityId, timeZone, status }),
+        scope,
+      );
       await queryClient.invalidateQueries({ queryKey: eventKeys.all(communityId) });
       const release = zonedInputToIso(draft.releaseAt, timeZone);
       toast({
@@ -233,6 +246,19 @@ function EventEditorForm({
           <Button type="submit" disabled={saving} aria-live="polite">
             {saving ? tc('actions.saving') : submitLabel}
           </Button>
+          {event ? (
+            <ConfirmDialog
+              open={scopeOpen}
+              onOpenChange={setScopeOpen}
+              title={t('series.saveTitle', { title: event.title })}
+              description={t('series.saveBody')}
+              confirmLabel={t('series.saveConfirm')}
+              destructive={false}
+              onConfirm={() => persist(scope)}
+            >
+              <SeriesScopeChoice value={scope} onChange={setScope} legend={t('series.saveWhich')} />
+            </ConfirmDialog>
+          ) : null}
         </div>
       </form>
     </>
