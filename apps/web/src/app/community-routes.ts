@@ -53,6 +53,7 @@ const areaScreens: Record<string, RouteObject['lazy']> = {
   'events/new': () => import('./routes/events-edit-route'),
   'events/:id': () => import('./routes/events-detail-route'),
   'events/:id/edit': () => import('./routes/events-edit-route'),
+  tags: () => import('./routes/tags-list-route'),
   members: () => import('./routes/members-list-route'),
   'members/lookup': () => import('./routes/members-lookup-route'),
   'members/new': () => import('./routes/members-profile-route'),
