@@ -196,7 +196,7 @@ describe('members register', () => {
 
   it('updates the member page live when another administrator changes the member', async () => {
     const target = await one<{ id: string; first_name: string; full_name: string }>(
-      `select id, first_name, full_name from members where community_id = $1 order by mid desc limit 1`,
+      `select id, first_name, full_name from members where community_id = $1 and user_id is null order by mid desc limit 1`,
       [demo.community],
     );
     const { page, close } = await openAs('owner', 'en', `members/${target.id}`);
