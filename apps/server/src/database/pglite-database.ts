@@ -48,6 +48,9 @@ function wrap(target: PgliteLike): Queryable {
 export interface PgliteOpenOptions {
   /** A tarball from dumpPglite() to start from instead of running initdb (tests). */
   snapshot?: Blob;
+  /** Skip the pgcrypto probe: for an instance that is only read by pg_dump, which never
+   * calls pgcrypto, so an instance with the ADR 0713 defect serves it as well as any. */
+  withoutPgcryptoProbe?: boolean;
 }
 
 const pgliteHandles = new WeakMap<Database, PGlite>();
@@ -68,7 +71,11 @@ export async function openPgliteDatabase(
   // right away initialises it while the instance is fresh; an instance where even that
   // fails is discarded and the files are opened again.
   let pg = await create();
-  for (let attempt = 1; !(await pgcryptoWorks(wrap(pg as unknown as PgliteLike))); attempt += 1) {
+  for (
+    let attempt = 1;
+    !options.withoutPgcryptoProbe && !(await pgcryptoWorks(wrap(pg as unknown as PgliteLike)));
+    attempt += 1
+  ) {
     await pg.close();
     if (attempt === 3) throw new Error('The embedded database could not initialise pgcrypto (ADR 0713)');
     pg = await create();

@@ -41,7 +41,7 @@ export const scheduledBackupPattern = /^club-backup-\d{8}-\d{6}\.\d{3}Z\.tar\.gz
 
 async function withSnapshotDatabase<T>(tarFile: string, fn: (db: Database) => Promise<T>): Promise<T> {
   const snapshot = new Blob([await fs.promises.readFile(tarFile)]);
-  const db = await openPgliteDatabase(undefined, { snapshot });
+  const db = await openPgliteDatabase(undefined, { snapshot, withoutPgcryptoProbe: true });
   try {
     return await fn(db);
   } finally {
@@ -76,7 +76,7 @@ async function dumpEmbedded(request: BackupRequest, dumpFile: string): Promise<D
     }
   }
   try {
-    const db = await openPgliteDatabase(pgdata);
+    const db = await openPgliteDatabase(pgdata, { withoutPgcryptoProbe: true });
     try {
       return await dumpFrom(db);
     } finally {
