@@ -167,10 +167,15 @@ describe('members register', () => {
     const elsewhere = await one<{ id: string }>('select id from members where community_id <> $1 limit 1', [
       demo.community,
     ]);
-    for (const id of [elsewhere.id, 'ikke-et-id']) {
-      await page.goto(`${platform.url}/da/${demo.slug}/members/${id}`);
-      await page.getByRole('heading', { level: 1, name: 'Medlemmet blev ikke fundet' }).waitFor();
-    }
+    // Another community's member is looked up and not found; a malformed id is the shell's 404
+    // view before any request is made (the generic rule of every area).
+    await page.goto(`${platform.url}/da/${demo.slug}/members/${elsewhere.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Medlemmet blev ikke fundet' }).waitFor();
+    await page.goto(`${platform.url}/da/${demo.slug}/members/ikke-et-id`);
+    await page.getByTestId('error-status').filter({ hasText: '404' }).waitFor();
+    expect(await page.getByTestId('error-message').textContent()).toBe(
+      `Siden blev ikke fundet: /da/${demo.slug}/members/ikke-et-id`,
+    );
 
     await page.goto(`${platform.url}/da/${demo.slug}/members`);
     await page.getByRole('heading', { level: 1, name: 'Medlemmer' }).waitFor();
