@@ -8,12 +8,12 @@ import { addMember, createWorld, failureOf, type World } from './support/domain-
 let world: World;
 const ids: Record<string, string> = {};
 
-interface Charge {
+type Charge = {
   period_start: string;
   label: string | null;
   amount_ore: number;
   reason: string;
-}
+};
 const previewCharges = (
   frequency: string,
   price: number,
@@ -28,13 +28,13 @@ const previewCharges = (
     [frequency, price, starts, rule, join],
   );
 
-interface Due {
+type Due = {
   member_name: string;
   group_title: string;
   description: string;
   amount_ore: number;
   reason: string;
-}
+};
 const previewRun = (day: string, group: string | null = null) =>
   world.as<Due>(
     'billingAdminA',
