@@ -2230,6 +2230,8 @@ export type Database = {
           body: string
           community_id: string
           created_at: string
+          hidden_at: string | null
+          hidden_by: string | null
           id: string
           member_id: string | null
           post_id: string
@@ -2240,6 +2242,8 @@ export type Database = {
           body: string
           community_id: string
           created_at?: string
+          hidden_at?: string | null
+          hidden_by?: string | null
           id?: string
           member_id?: string | null
           post_id: string
@@ -2250,6 +2254,8 @@ export type Database = {
           body?: string
           community_id?: string
           created_at?: string
+          hidden_at?: string | null
+          hidden_by?: string | null
           id?: string
           member_id?: string | null
           post_id?: string
@@ -2271,6 +2277,125 @@ export type Database = {
           },
           {
             foreignKeyName: "news_comments_post_id_community_id_fkey"
+            columns: ["post_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "news_post_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "news_comments_post_id_community_id_fkey"
+            columns: ["post_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "news_posts"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      news_mailing_recipients: {
+        Row: {
+          claimed_at: string | null
+          email: string
+          error: string | null
+          finished_at: string | null
+          full_name: string
+          mailing_id: string
+          member_id: string | null
+          status: string
+        }
+        Insert: {
+          claimed_at?: string | null
+          email: string
+          error?: string | null
+          finished_at?: string | null
+          full_name?: string
+          mailing_id: string
+          member_id?: string | null
+          status?: string
+        }
+        Update: {
+          claimed_at?: string | null
+          email?: string
+          error?: string | null
+          finished_at?: string | null
+          full_name?: string
+          mailing_id?: string
+          member_id?: string | null
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "news_mailing_recipients_mailing_id_fkey"
+            columns: ["mailing_id"]
+            isOneToOne: false
+            referencedRelation: "news_mailings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "news_mailing_recipients_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "news_mailing_recipients_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      news_mailings: {
+        Row: {
+          community_id: string
+          created_at: string
+          failed: number
+          finished_at: string | null
+          id: string
+          post_id: string
+          requested_by: string | null
+          sent: number
+          started_at: string | null
+          status: Database["public"]["Enums"]["news_mailing_status"]
+          total: number
+        }
+        Insert: {
+          community_id: string
+          created_at?: string
+          failed?: number
+          finished_at?: string | null
+          id?: string
+          post_id: string
+          requested_by?: string | null
+          sent?: number
+          started_at?: string | null
+          status?: Database["public"]["Enums"]["news_mailing_status"]
+          total?: number
+        }
+        Update: {
+          community_id?: string
+          created_at?: string
+          failed?: number
+          finished_at?: string | null
+          id?: string
+          post_id?: string
+          requested_by?: string | null
+          sent?: number
+          started_at?: string | null
+          status?: Database["public"]["Enums"]["news_mailing_status"]
+          total?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "news_mailings_post_id_community_id_fkey"
+            columns: ["post_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "news_post_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "news_mailings_post_id_community_id_fkey"
             columns: ["post_id", "community_id"]
             isOneToOne: false
             referencedRelation: "news_posts"
@@ -3724,6 +3849,77 @@ export type Database = {
           },
         ]
       }
+      news_post_summaries: {
+        Row: {
+          allow_comments: boolean | null
+          author_id: string | null
+          author_name: string | null
+          comment_count: number | null
+          community_id: string | null
+          created_at: string | null
+          effective_status: Database["public"]["Enums"]["event_status"] | null
+          hidden_comment_count: number | null
+          id: string | null
+          image_path: string | null
+          link_url: string | null
+          published_at: string | null
+          release_at: string | null
+          shown_at: string | null
+          status: Database["public"]["Enums"]["event_status"] | null
+          title: string | null
+          updated_at: string | null
+          visibility: Database["public"]["Enums"]["news_visibility"] | null
+        }
+        Insert: {
+          allow_comments?: boolean | null
+          author_id?: string | null
+          author_name?: string | null
+          comment_count?: never
+          community_id?: string | null
+          created_at?: string | null
+          effective_status?: never
+          hidden_comment_count?: never
+          id?: string | null
+          image_path?: string | null
+          link_url?: string | null
+          published_at?: string | null
+          release_at?: string | null
+          shown_at?: never
+          status?: Database["public"]["Enums"]["event_status"] | null
+          title?: string | null
+          updated_at?: string | null
+          visibility?: Database["public"]["Enums"]["news_visibility"] | null
+        }
+        Update: {
+          allow_comments?: boolean | null
+          author_id?: string | null
+          author_name?: string | null
+          comment_count?: never
+          community_id?: string | null
+          created_at?: string | null
+          effective_status?: never
+          hidden_comment_count?: never
+          id?: string | null
+          image_path?: string | null
+          link_url?: string | null
+          published_at?: string | null
+          release_at?: string | null
+          shown_at?: never
+          status?: Database["public"]["Enums"]["event_status"] | null
+          title?: string | null
+          updated_at?: string | null
+          visibility?: Database["public"]["Enums"]["news_visibility"] | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "news_posts_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       order_history: {
         Row: {
           changed_at: string | null
@@ -4454,6 +4650,28 @@ export type Database = {
           visibility: Database["public"]["Enums"]["kb_visibility"]
         }[]
       }
+      send_news_post: {
+        Args: { p_post_id: string }
+        Returns: {
+          community_id: string
+          created_at: string
+          failed: number
+          finished_at: string | null
+          id: string
+          post_id: string
+          requested_by: string | null
+          sent: number
+          started_at: string | null
+          status: Database["public"]["Enums"]["news_mailing_status"]
+          total: number
+        }
+        SetofOptions: {
+          from: "*"
+          to: "news_mailings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       set_administrator_access: {
         Args: {
           p_areas: Database["public"]["Enums"]["admin_area"][]
@@ -4493,6 +4711,27 @@ export type Database = {
       set_member_tag: {
         Args: { p_member_ids: string[]; p_on?: boolean; p_tag_id: string }
         Returns: number
+      }
+      set_news_comment_hidden: {
+        Args: { p_comment_id: string; p_hidden: boolean }
+        Returns: {
+          author_id: string | null
+          author_name: string
+          body: string
+          community_id: string
+          created_at: string
+          hidden_at: string | null
+          hidden_by: string | null
+          id: string
+          member_id: string | null
+          post_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "news_comments"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       setup_token_valid: { Args: { p_token: string }; Returns: boolean }
       sign_up_volunteer: {
@@ -4547,6 +4786,7 @@ export type Database = {
       kb_visibility: "public" | "members" | "admins"
       member_status: "active" | "passive" | "left"
       membership_role: "member" | "admin" | "owner"
+      news_mailing_status: "queued" | "sending" | "done"
       news_visibility: "public" | "members" | "hidden"
       order_status:
         | "awaiting_payment"
@@ -4720,6 +4960,7 @@ export const Constants = {
       kb_visibility: ["public", "members", "admins"],
       member_status: ["active", "passive", "left"],
       membership_role: ["member", "admin", "owner"],
+      news_mailing_status: ["queued", "sending", "done"],
       news_visibility: ["public", "members", "hidden"],
       order_status: [
         "awaiting_payment",
