@@ -402,10 +402,103 @@ export type Database = {
           },
         ]
       }
+      booking_closed_days: {
+        Row: {
+          community_id: string
+          id: string
+          on_date: string
+          product_id: string | null
+          reason: string
+        }
+        Insert: {
+          community_id: string
+          id?: string
+          on_date: string
+          product_id?: string | null
+          reason?: string
+        }
+        Update: {
+          community_id?: string
+          id?: string
+          on_date?: string
+          product_id?: string | null
+          reason?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_closed_days_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "booking_closed_days_product_id_community_id_fkey"
+            columns: ["product_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      booking_feed_tokens: {
+        Row: {
+          community_id: string
+          created_at: string
+          member_id: string | null
+          product_id: string | null
+          token: string
+        }
+        Insert: {
+          community_id: string
+          created_at?: string
+          member_id?: string | null
+          product_id?: string | null
+          token: string
+        }
+        Update: {
+          community_id?: string
+          created_at?: string
+          member_id?: string | null
+          product_id?: string | null
+          token?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_feed_tokens_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "booking_feed_tokens_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_feed_tokens_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_feed_tokens_product_id_community_id_fkey"
+            columns: ["product_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
       booking_products: {
         Row: {
           account_id: string | null
           availability: Database["public"]["Enums"]["booking_availability"]
+          cancel_deadline_hours: number
           capacity: number
           club_id: string | null
           community_id: string
@@ -416,7 +509,10 @@ export type Database = {
           id: string
           image_path: string | null
           max_duration_minutes: number | null
+          min_duration_minutes: number | null
+          min_notice_minutes: number
           name: string
+          opens_days_ahead: number | null
           price_mode: Database["public"]["Enums"]["booking_price_mode"]
           price_ore: number
           require_contact_sharing: boolean
@@ -424,6 +520,7 @@ export type Database = {
         Insert: {
           account_id?: string | null
           availability?: Database["public"]["Enums"]["booking_availability"]
+          cancel_deadline_hours?: number
           capacity?: number
           club_id?: string | null
           community_id: string
@@ -434,7 +531,10 @@ export type Database = {
           id?: string
           image_path?: string | null
           max_duration_minutes?: number | null
+          min_duration_minutes?: number | null
+          min_notice_minutes?: number
           name: string
+          opens_days_ahead?: number | null
           price_mode?: Database["public"]["Enums"]["booking_price_mode"]
           price_ore?: number
           require_contact_sharing?: boolean
@@ -442,6 +542,7 @@ export type Database = {
         Update: {
           account_id?: string | null
           availability?: Database["public"]["Enums"]["booking_availability"]
+          cancel_deadline_hours?: number
           capacity?: number
           club_id?: string | null
           community_id?: string
@@ -452,7 +553,10 @@ export type Database = {
           id?: string
           image_path?: string | null
           max_duration_minutes?: number | null
+          min_duration_minutes?: number | null
+          min_notice_minutes?: number
           name?: string
+          opens_days_ahead?: number | null
           price_mode?: Database["public"]["Enums"]["booking_price_mode"]
           price_ore?: number
           require_contact_sharing?: boolean
@@ -502,8 +606,80 @@ export type Database = {
           },
         ]
       }
+      booking_series: {
+        Row: {
+          community_id: string
+          created_at: string
+          created_by: string | null
+          ends_at: string
+          first_day: string
+          id: string
+          last_day: string
+          member_id: string
+          note: string | null
+          product_id: string
+          skip_holidays: boolean
+          starts_at: string
+          weekday: number
+        }
+        Insert: {
+          community_id: string
+          created_at?: string
+          created_by?: string | null
+          ends_at: string
+          first_day: string
+          id?: string
+          last_day: string
+          member_id: string
+          note?: string | null
+          product_id: string
+          skip_holidays?: boolean
+          starts_at: string
+          weekday: number
+        }
+        Update: {
+          community_id?: string
+          created_at?: string
+          created_by?: string | null
+          ends_at?: string
+          first_day?: string
+          id?: string
+          last_day?: string
+          member_id?: string
+          note?: string | null
+          product_id?: string
+          skip_holidays?: boolean
+          starts_at?: string
+          weekday?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_series_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_series_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_series_product_id_community_id_fkey"
+            columns: ["product_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
       bookings: {
         Row: {
+          booked_by: string | null
+          cancel_reason: string | null
           cancelled_at: string | null
           checked_in_at: string | null
           community_id: string
@@ -512,14 +688,19 @@ export type Database = {
           currency: string
           ends_at: string
           id: string
+          late_cancellation: boolean
           member_id: string
           note: string | null
           price_ore: number
           product_id: string
+          requirements: NonNullable<Json>
+          series_id: string | null
           starts_at: string
           status: Database["public"]["Enums"]["booking_status"]
         }
         Insert: {
+          booked_by?: string | null
+          cancel_reason?: string | null
           cancelled_at?: string | null
           checked_in_at?: string | null
           community_id: string
@@ -528,14 +709,19 @@ export type Database = {
           currency?: string
           ends_at: string
           id?: string
+          late_cancellation?: boolean
           member_id: string
           note?: string | null
           price_ore?: number
           product_id: string
+          requirements?: NonNullable<Json>
+          series_id?: string | null
           starts_at: string
           status?: Database["public"]["Enums"]["booking_status"]
         }
         Update: {
+          booked_by?: string | null
+          cancel_reason?: string | null
           cancelled_at?: string | null
           checked_in_at?: string | null
           community_id?: string
@@ -544,10 +730,13 @@ export type Database = {
           currency?: string
           ends_at?: string
           id?: string
+          late_cancellation?: boolean
           member_id?: string
           note?: string | null
           price_ore?: number
           product_id?: string
+          requirements?: NonNullable<Json>
+          series_id?: string | null
           starts_at?: string
           status?: Database["public"]["Enums"]["booking_status"]
         }
@@ -571,6 +760,13 @@ export type Database = {
             columns: ["product_id", "community_id"]
             isOneToOne: false
             referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "bookings_series_id_community_id_fkey"
+            columns: ["series_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_series"
             referencedColumns: ["id", "community_id"]
           },
         ]
@@ -4119,6 +4315,17 @@ export type Database = {
         Args: { p_group_id: string; p_member_id: string; p_role?: string }
         Returns: string
       }
+      admin_book_product: {
+        Args: {
+          p_ends_local: string
+          p_member_id: string
+          p_note?: string
+          p_product_id: string
+          p_share_contact?: boolean
+          p_starts_local: string
+        }
+        Returns: string
+      }
       analytics_booking_utilisation: {
         Args: { p_community_id: string; p_from: string; p_to: string }
         Returns: {
@@ -4189,11 +4396,38 @@ export type Database = {
         }
         Returns: string
       }
+      booking_feed_token: {
+        Args: { p_member_id?: string; p_product_id?: string; p_renew?: boolean }
+        Returns: string
+      }
+      booking_requirements_check: {
+        Args: { p_day: string; p_member_id: string; p_product_id: string }
+        Returns: Json
+      }
+      booking_utilisation: {
+        Args: {
+          p_bucket?: string
+          p_community_id: string
+          p_from: string
+          p_to: string
+        }
+        Returns: {
+          booked_hours: number
+          bookings: number
+          name: string
+          period_start: string
+          product_id: string
+          under25_hours: number
+        }[]
+      }
       buy_ticket: {
         Args: { p_addons?: Json; p_quantity?: number; p_ticket_id: string }
         Returns: string
       }
-      cancel_booking: { Args: { p_booking_id: string }; Returns: undefined }
+      cancel_booking: {
+        Args: { p_booking_id: string; p_scope?: string }
+        Returns: Json
+      }
       cancel_event: {
         Args: { p_event_id: string; p_scope?: string }
         Returns: number
@@ -4210,6 +4444,7 @@ export type Database = {
         }
         Returns: number
       }
+      check_in_booking: { Args: { p_booking_id: string }; Returns: string }
       check_new_community: {
         Args: { p_name: string; p_slug?: string }
         Returns: string
@@ -4242,6 +4477,22 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      create_booking_series: {
+        Args: {
+          p_ends: string
+          p_first_day: string
+          p_last_day: string
+          p_member_id: string
+          p_note?: string
+          p_product_id: string
+          p_share_contact?: boolean
+          p_skip_conflicts?: boolean
+          p_skip_holidays?: boolean
+          p_starts: string
+          p_weekday: number
+        }
+        Returns: Json
       }
       create_community: {
         Args: {
@@ -4284,9 +4535,21 @@ export type Database = {
         Returns: string
       }
       custom_access_token_hook: { Args: { event: Json }; Returns: Json }
+      danish_holidays: {
+        Args: { p_from: string; p_to: string }
+        Returns: {
+          name_da: string
+          name_en: string
+          on_date: string
+        }[]
+      }
       decide_group_join_request: {
         Args: { p_approve: boolean; p_request_id: string }
         Returns: string
+      }
+      delete_booking_product: {
+        Args: { p_product_id: string }
+        Returns: number
       }
       erase_member: { Args: { p_member_id: string }; Returns: undefined }
       expand_event_series: { Args: { p_event_id: string }; Returns: number }
@@ -4544,6 +4807,27 @@ export type Database = {
         Returns: Json
       }
       operator_user_id: { Args: { p_email: string }; Returns: string }
+      overview_figures: { Args: { p_community_id: string }; Returns: Json }
+      preview_booking_series: {
+        Args: {
+          p_ends: string
+          p_first_day: string
+          p_last_day: string
+          p_member_id: string
+          p_product_id: string
+          p_share_contact?: boolean
+          p_skip_holidays?: boolean
+          p_starts: string
+          p_weekday: number
+        }
+        Returns: {
+          ends_at: string
+          message: string
+          on_date: string
+          outcome: string
+          starts_at: string
+        }[]
+      }
       preview_group_charges: {
         Args: {
           p_charging_starts_on: string
