@@ -1693,6 +1693,7 @@ export type Database = {
         Row: {
           community_id: string
           created_at: string
+          document_path: string | null
           expires_on: string | null
           id: string
           issued_on: string | null
@@ -1703,6 +1704,7 @@ export type Database = {
         Insert: {
           community_id: string
           created_at?: string
+          document_path?: string | null
           expires_on?: string | null
           id?: string
           issued_on?: string | null
@@ -1713,6 +1715,7 @@ export type Database = {
         Update: {
           community_id?: string
           created_at?: string
+          document_path?: string | null
           expires_on?: string | null
           id?: string
           issued_on?: string | null
