@@ -6,11 +6,12 @@
 -- community read and write them (through signed URLs: the bucket is never public); a member
 -- reads the documents in their own folder. Admins of other areas see nothing.
 
-insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+-- The upload content check is on (decision 0841): a file's first bytes must match its type.
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types, content_check)
 values ('member-documents', 'member-documents', false, 10485760,
-        array['application/pdf', 'image/png', 'image/jpeg'])
+        array['application/pdf', 'image/png', 'image/jpeg'], true)
 on conflict (id) do update set public = excluded.public, file_size_limit = excluded.file_size_limit,
-  allowed_mime_types = excluded.allowed_mime_types;
+  allowed_mime_types = excluded.allowed_mime_types, content_check = excluded.content_check;
 
 -- Whether an object path names a member folder of a community where the caller is a member admin,
 -- with an ending the bucket accepts.
