@@ -4810,6 +4810,7 @@ export type Database = {
         Returns: Json
       }
       operator_user_id: { Args: { p_email: string }; Returns: string }
+      overview_figures: { Args: { p_community_id: string }; Returns: Json }
       preview_booking_series: {
         Args: {
           p_ends: string
