@@ -2017,6 +2017,7 @@ export type Database = {
         Row: {
           community_id: string
           created_at: string
+          document_path: string | null
           expires_on: string | null
           id: string
           issued_on: string | null
@@ -2027,6 +2028,7 @@ export type Database = {
         Insert: {
           community_id: string
           created_at?: string
+          document_path?: string | null
           expires_on?: string | null
           id?: string
           issued_on?: string | null
@@ -2037,6 +2039,7 @@ export type Database = {
         Update: {
           community_id?: string
           created_at?: string
+          document_path?: string | null
           expires_on?: string | null
           id?: string
           issued_on?: string | null
