@@ -136,7 +136,7 @@ export type Database = {
           details: NonNullable<Json>
           id: number
           kind: string
-          search_text: string | null
+          search_words: unknown
           subject: string
           subject_id: string | null
         }
@@ -149,7 +149,7 @@ export type Database = {
           details?: NonNullable<Json>
           id?: never
           kind: string
-          search_text?: never
+          search_words?: never
           subject?: string
           subject_id?: string | null
         }
@@ -162,7 +162,7 @@ export type Database = {
           details?: NonNullable<Json>
           id?: never
           kind?: string
-          search_text?: never
+          search_words?: never
           subject?: string
           subject_id?: string | null
         }

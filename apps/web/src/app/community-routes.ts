@@ -56,6 +56,7 @@ const areaScreens: Record<string, RouteObject['lazy']> = {
   orders: () => import('./routes/orders-route'),
   'billing/invoices': () => import('./routes/billing-invoices-route'),
   tags: () => import('./routes/tags-list-route'),
+  settings: () => import('./routes/settings-route'),
   members: () => import('./routes/members-list-route'),
   'members/lookup': () => import('./routes/members-lookup-route'),
   'members/new': () => import('./routes/members-profile-route'),
