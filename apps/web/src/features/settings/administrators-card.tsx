@@ -94,7 +94,7 @@ export function AdministratorsCard({
                     aria-label={t('admins.edit', { email: admin.email })}
                   >
                     <ShieldCheck aria-hidden="true" />
-                    {t('admins.save')}
+                    {t('admins.change')}
                   </Button>
                   <Button
                     variant="ghost"

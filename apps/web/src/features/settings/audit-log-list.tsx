@@ -64,7 +64,7 @@ export function AuditLogList({ communityId, timeZone }: { communityId: string; t
       {
         id: 'kind',
         header: t('audit.columns.kind'),
-        cell: (row) => <Badge>{kindLabel(row.kind)}</Badge>,
+        cell: (row) => <Badge className="whitespace-nowrap">{kindLabel(row.kind)}</Badge>,
         csv: (row) => kindLabel(row.kind),
       },
       {

@@ -131,6 +131,8 @@ export function GeneralSettingsForm({
     form.reset(values);
     toast({ title: t('general.saved', { name: values.name }) });
     await queryClient.invalidateQueries({ queryKey: settingsKeys.general(communityId) });
+    // The events area caches the community's time zone (useCommunityTimeZone); times move now.
+    await queryClient.invalidateQueries({ queryKey: ['community-time-zone', communityId] });
   };
 
   return (
