@@ -15,6 +15,8 @@ import { pgcryptoWorks } from './database/pglite-database';
 import { fastPathListener } from './http/fast-path';
 import { startRetentionTicker } from './jobs/apply-data-retention';
 import { startReleaseTicker } from './jobs/publish-due-releases';
+import { startNewsMailTicker } from './jobs/send-news-mailings';
+import { createMessaging } from './mail/create-mailer';
 import { startBackupScheduler, type BackupScheduler } from './operations/backup-scheduler';
 import { createServer, type PlatformServer } from './server';
 
@@ -102,7 +104,22 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       });
     });
     const port = (httpServer.address() as AddressInfo).port;
-    const releases = options.scheduledJobs === false ? undefined : startReleaseTicker(db, logger);
+    const jobs = config.operations.jobs;
+    const releases =
+      options.scheduledJobs === false ? undefined : startReleaseTicker(db, logger, jobs.releaseIntervalMs);
+    // News mail goes through the same transport as the auth mails (SMTP_URL or the dev inbox).
+    const newsMailer =
+      options.scheduledJobs === false
+        ? undefined
+        : createMessaging({
+            nodeEnv: config.nodeEnv,
+            smtpUrl: config.auth.smtpUrl,
+            mailFrom: config.auth.mailFrom,
+            smsWebhookUrl: undefined,
+            db,
+            onMail: (outcome) => server.metrics.mail(outcome),
+          }).mailer;
+    const newsMail = newsMailer && startNewsMailTicker(db, newsMailer, logger, jobs.newsMailIntervalMs);
     const retention = options.scheduledJobs === false ? undefined : startRetentionTicker(db, logger);
     const backups =
       options.scheduledJobs === false || !config.operations.backup.schedule
@@ -122,6 +139,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         stopping ??= (async () => {
           releases?.stop();
           retention?.stop();
+          newsMail?.stop();
+          await newsMailer?.close?.();
           await backups?.stop();
           const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
           httpServer.closeIdleConnections();

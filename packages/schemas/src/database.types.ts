@@ -330,6 +330,13 @@ export type Database = {
             foreignKeyName: "billing_plans_group_id_community_id_fkey"
             columns: ["group_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "group_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_plans_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "groups"
             referencedColumns: ["id", "community_id"]
           },
@@ -395,10 +402,103 @@ export type Database = {
           },
         ]
       }
+      booking_closed_days: {
+        Row: {
+          community_id: string
+          id: string
+          on_date: string
+          product_id: string | null
+          reason: string
+        }
+        Insert: {
+          community_id: string
+          id?: string
+          on_date: string
+          product_id?: string | null
+          reason?: string
+        }
+        Update: {
+          community_id?: string
+          id?: string
+          on_date?: string
+          product_id?: string | null
+          reason?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_closed_days_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "booking_closed_days_product_id_community_id_fkey"
+            columns: ["product_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      booking_feed_tokens: {
+        Row: {
+          community_id: string
+          created_at: string
+          member_id: string | null
+          product_id: string | null
+          token: string
+        }
+        Insert: {
+          community_id: string
+          created_at?: string
+          member_id?: string | null
+          product_id?: string | null
+          token: string
+        }
+        Update: {
+          community_id?: string
+          created_at?: string
+          member_id?: string | null
+          product_id?: string | null
+          token?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_feed_tokens_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "booking_feed_tokens_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_feed_tokens_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_feed_tokens_product_id_community_id_fkey"
+            columns: ["product_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
       booking_products: {
         Row: {
           account_id: string | null
           availability: Database["public"]["Enums"]["booking_availability"]
+          cancel_deadline_hours: number
           capacity: number
           club_id: string | null
           community_id: string
@@ -409,7 +509,10 @@ export type Database = {
           id: string
           image_path: string | null
           max_duration_minutes: number | null
+          min_duration_minutes: number | null
+          min_notice_minutes: number
           name: string
+          opens_days_ahead: number | null
           price_mode: Database["public"]["Enums"]["booking_price_mode"]
           price_ore: number
           require_contact_sharing: boolean
@@ -417,6 +520,7 @@ export type Database = {
         Insert: {
           account_id?: string | null
           availability?: Database["public"]["Enums"]["booking_availability"]
+          cancel_deadline_hours?: number
           capacity?: number
           club_id?: string | null
           community_id: string
@@ -427,7 +531,10 @@ export type Database = {
           id?: string
           image_path?: string | null
           max_duration_minutes?: number | null
+          min_duration_minutes?: number | null
+          min_notice_minutes?: number
           name: string
+          opens_days_ahead?: number | null
           price_mode?: Database["public"]["Enums"]["booking_price_mode"]
           price_ore?: number
           require_contact_sharing?: boolean
@@ -435,6 +542,7 @@ export type Database = {
         Update: {
           account_id?: string | null
           availability?: Database["public"]["Enums"]["booking_availability"]
+          cancel_deadline_hours?: number
           capacity?: number
           club_id?: string | null
           community_id?: string
@@ -445,7 +553,10 @@ export type Database = {
           id?: string
           image_path?: string | null
           max_duration_minutes?: number | null
+          min_duration_minutes?: number | null
+          min_notice_minutes?: number
           name?: string
+          opens_days_ahead?: number | null
           price_mode?: Database["public"]["Enums"]["booking_price_mode"]
           price_ore?: number
           require_contact_sharing?: boolean
@@ -495,8 +606,80 @@ export type Database = {
           },
         ]
       }
+      booking_series: {
+        Row: {
+          community_id: string
+          created_at: string
+          created_by: string | null
+          ends_at: string
+          first_day: string
+          id: string
+          last_day: string
+          member_id: string
+          note: string | null
+          product_id: string
+          skip_holidays: boolean
+          starts_at: string
+          weekday: number
+        }
+        Insert: {
+          community_id: string
+          created_at?: string
+          created_by?: string | null
+          ends_at: string
+          first_day: string
+          id?: string
+          last_day: string
+          member_id: string
+          note?: string | null
+          product_id: string
+          skip_holidays?: boolean
+          starts_at: string
+          weekday: number
+        }
+        Update: {
+          community_id?: string
+          created_at?: string
+          created_by?: string | null
+          ends_at?: string
+          first_day?: string
+          id?: string
+          last_day?: string
+          member_id?: string
+          note?: string | null
+          product_id?: string
+          skip_holidays?: boolean
+          starts_at?: string
+          weekday?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_series_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_series_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_series_product_id_community_id_fkey"
+            columns: ["product_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
       bookings: {
         Row: {
+          booked_by: string | null
+          cancel_reason: string | null
           cancelled_at: string | null
           checked_in_at: string | null
           community_id: string
@@ -505,14 +688,19 @@ export type Database = {
           currency: string
           ends_at: string
           id: string
+          late_cancellation: boolean
           member_id: string
           note: string | null
           price_ore: number
           product_id: string
+          requirements: NonNullable<Json>
+          series_id: string | null
           starts_at: string
           status: Database["public"]["Enums"]["booking_status"]
         }
         Insert: {
+          booked_by?: string | null
+          cancel_reason?: string | null
           cancelled_at?: string | null
           checked_in_at?: string | null
           community_id: string
@@ -521,14 +709,19 @@ export type Database = {
           currency?: string
           ends_at: string
           id?: string
+          late_cancellation?: boolean
           member_id: string
           note?: string | null
           price_ore?: number
           product_id: string
+          requirements?: NonNullable<Json>
+          series_id?: string | null
           starts_at: string
           status?: Database["public"]["Enums"]["booking_status"]
         }
         Update: {
+          booked_by?: string | null
+          cancel_reason?: string | null
           cancelled_at?: string | null
           checked_in_at?: string | null
           community_id?: string
@@ -537,10 +730,13 @@ export type Database = {
           currency?: string
           ends_at?: string
           id?: string
+          late_cancellation?: boolean
           member_id?: string
           note?: string | null
           price_ore?: number
           product_id?: string
+          requirements?: NonNullable<Json>
+          series_id?: string | null
           starts_at?: string
           status?: Database["public"]["Enums"]["booking_status"]
         }
@@ -564,6 +760,13 @@ export type Database = {
             columns: ["product_id", "community_id"]
             isOneToOne: false
             referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "bookings_series_id_community_id_fkey"
+            columns: ["series_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_series"
             referencedColumns: ["id", "community_id"]
           },
         ]
@@ -849,6 +1052,13 @@ export type Database = {
             foreignKeyName: "event_invitations_group_id_community_id_fkey"
             columns: ["group_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "group_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "event_invitations_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "groups"
             referencedColumns: ["id", "community_id"]
           },
@@ -1076,8 +1286,22 @@ export type Database = {
             foreignKeyName: "group_fee_charges_group_id_community_id_fkey"
             columns: ["group_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "group_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_fee_charges_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "groups"
             referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_fee_charges_group_member_id_fkey"
+            columns: ["group_member_id"]
+            isOneToOne: false
+            referencedRelation: "group_member_roster"
+            referencedColumns: ["id"]
           },
           {
             foreignKeyName: "group_fee_charges_group_member_id_fkey"
@@ -1109,6 +1333,71 @@ export type Database = {
           },
           {
             foreignKeyName: "group_fee_charges_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      group_join_requests: {
+        Row: {
+          community_id: string
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          group_id: string
+          id: string
+          member_id: string
+          message: string | null
+          status: string
+        }
+        Insert: {
+          community_id: string
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          group_id: string
+          id?: string
+          member_id: string
+          message?: string | null
+          status?: string
+        }
+        Update: {
+          community_id?: string
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          group_id?: string
+          id?: string
+          member_id?: string
+          message?: string | null
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "group_join_requests_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "group_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_join_requests_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_join_requests_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_join_requests_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
             referencedRelation: "members"
@@ -1155,6 +1444,13 @@ export type Database = {
             foreignKeyName: "group_members_group_id_community_id_fkey"
             columns: ["group_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "group_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_members_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "groups"
             referencedColumns: ["id", "community_id"]
           },
@@ -1195,6 +1491,13 @@ export type Database = {
             foreignKeyName: "group_tags_group_id_community_id_fkey"
             columns: ["group_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "group_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_tags_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "groups"
             referencedColumns: ["id", "community_id"]
           },
@@ -1218,6 +1521,7 @@ export type Database = {
         Row: {
           archived: boolean
           archived_at: string | null
+          charging_starts_on: string | null
           club_id: string | null
           community_id: string
           cover_image_path: string | null
@@ -1225,18 +1529,25 @@ export type Database = {
           currency: string
           description: Json | null
           id: string
+          mid_period_join: string
           owner_member_id: string | null
           payment_frequency:
             | Database["public"]["Enums"]["payment_frequency"]
             | null
           price_ore: number
+          requires_approval: boolean
           title: string
           visibility: Database["public"]["Enums"]["group_visibility"]
+          welcome_body_da: string | null
+          welcome_body_en: string | null
           welcome_email: string | null
+          welcome_subject_da: string | null
+          welcome_subject_en: string | null
         }
         Insert: {
           archived?: boolean
           archived_at?: string | null
+          charging_starts_on?: string | null
           club_id?: string | null
           community_id: string
           cover_image_path?: string | null
@@ -1244,18 +1555,25 @@ export type Database = {
           currency?: string
           description?: Json | null
           id?: string
+          mid_period_join?: string
           owner_member_id?: string | null
           payment_frequency?:
             | Database["public"]["Enums"]["payment_frequency"]
             | null
           price_ore?: number
+          requires_approval?: boolean
           title: string
           visibility?: Database["public"]["Enums"]["group_visibility"]
+          welcome_body_da?: string | null
+          welcome_body_en?: string | null
           welcome_email?: string | null
+          welcome_subject_da?: string | null
+          welcome_subject_en?: string | null
         }
         Update: {
           archived?: boolean
           archived_at?: string | null
+          charging_starts_on?: string | null
           club_id?: string | null
           community_id?: string
           cover_image_path?: string | null
@@ -1263,14 +1581,20 @@ export type Database = {
           currency?: string
           description?: Json | null
           id?: string
+          mid_period_join?: string
           owner_member_id?: string | null
           payment_frequency?:
             | Database["public"]["Enums"]["payment_frequency"]
             | null
           price_ore?: number
+          requires_approval?: boolean
           title?: string
           visibility?: Database["public"]["Enums"]["group_visibility"]
+          welcome_body_da?: string | null
+          welcome_body_en?: string | null
           welcome_email?: string | null
+          welcome_subject_da?: string | null
+          welcome_subject_en?: string | null
         }
         Relationships: [
           {
@@ -2102,6 +2426,8 @@ export type Database = {
           body: string
           community_id: string
           created_at: string
+          hidden_at: string | null
+          hidden_by: string | null
           id: string
           member_id: string | null
           post_id: string
@@ -2112,6 +2438,8 @@ export type Database = {
           body: string
           community_id: string
           created_at?: string
+          hidden_at?: string | null
+          hidden_by?: string | null
           id?: string
           member_id?: string | null
           post_id: string
@@ -2122,6 +2450,8 @@ export type Database = {
           body?: string
           community_id?: string
           created_at?: string
+          hidden_at?: string | null
+          hidden_by?: string | null
           id?: string
           member_id?: string | null
           post_id?: string
@@ -2143,6 +2473,125 @@ export type Database = {
           },
           {
             foreignKeyName: "news_comments_post_id_community_id_fkey"
+            columns: ["post_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "news_post_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "news_comments_post_id_community_id_fkey"
+            columns: ["post_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "news_posts"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      news_mailing_recipients: {
+        Row: {
+          claimed_at: string | null
+          email: string
+          error: string | null
+          finished_at: string | null
+          full_name: string
+          mailing_id: string
+          member_id: string | null
+          status: string
+        }
+        Insert: {
+          claimed_at?: string | null
+          email: string
+          error?: string | null
+          finished_at?: string | null
+          full_name?: string
+          mailing_id: string
+          member_id?: string | null
+          status?: string
+        }
+        Update: {
+          claimed_at?: string | null
+          email?: string
+          error?: string | null
+          finished_at?: string | null
+          full_name?: string
+          mailing_id?: string
+          member_id?: string | null
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "news_mailing_recipients_mailing_id_fkey"
+            columns: ["mailing_id"]
+            isOneToOne: false
+            referencedRelation: "news_mailings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "news_mailing_recipients_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "news_mailing_recipients_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      news_mailings: {
+        Row: {
+          community_id: string
+          created_at: string
+          failed: number
+          finished_at: string | null
+          id: string
+          post_id: string
+          requested_by: string | null
+          sent: number
+          started_at: string | null
+          status: Database["public"]["Enums"]["news_mailing_status"]
+          total: number
+        }
+        Insert: {
+          community_id: string
+          created_at?: string
+          failed?: number
+          finished_at?: string | null
+          id?: string
+          post_id: string
+          requested_by?: string | null
+          sent?: number
+          started_at?: string | null
+          status?: Database["public"]["Enums"]["news_mailing_status"]
+          total?: number
+        }
+        Update: {
+          community_id?: string
+          created_at?: string
+          failed?: number
+          finished_at?: string | null
+          id?: string
+          post_id?: string
+          requested_by?: string | null
+          sent?: number
+          started_at?: string | null
+          status?: Database["public"]["Enums"]["news_mailing_status"]
+          total?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "news_mailings_post_id_community_id_fkey"
+            columns: ["post_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "news_post_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "news_mailings_post_id_community_id_fkey"
             columns: ["post_id", "community_id"]
             isOneToOne: false
             referencedRelation: "news_posts"
@@ -2464,6 +2913,13 @@ export type Database = {
           product_id?: string
         }
         Relationships: [
+          {
+            foreignKeyName: "product_required_groups_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "group_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
           {
             foreignKeyName: "product_required_groups_group_id_community_id_fkey"
             columns: ["group_id", "community_id"]
@@ -3299,6 +3755,188 @@ export type Database = {
           },
         ]
       }
+      group_admin_summaries: {
+        Row: {
+          archived: boolean | null
+          archived_at: string | null
+          community_id: string | null
+          cover_image_path: string | null
+          created_at: string | null
+          currency: string | null
+          ever_had_members: boolean | null
+          id: string | null
+          member_count: number | null
+          owner_member_id: string | null
+          owner_name: string | null
+          paid: boolean | null
+          payment_frequency:
+            | Database["public"]["Enums"]["payment_frequency"]
+            | null
+          pending_requests: number | null
+          price_ore: number | null
+          requires_approval: boolean | null
+          tag_ids: string[] | null
+          title: string | null
+          visibility: Database["public"]["Enums"]["group_visibility"] | null
+        }
+        Insert: {
+          archived?: boolean | null
+          archived_at?: string | null
+          community_id?: string | null
+          cover_image_path?: string | null
+          created_at?: string | null
+          currency?: string | null
+          ever_had_members?: never
+          id?: string | null
+          member_count?: never
+          owner_member_id?: string | null
+          owner_name?: never
+          paid?: never
+          payment_frequency?:
+            | Database["public"]["Enums"]["payment_frequency"]
+            | null
+          pending_requests?: never
+          price_ore?: number | null
+          requires_approval?: boolean | null
+          tag_ids?: never
+          title?: string | null
+          visibility?: Database["public"]["Enums"]["group_visibility"] | null
+        }
+        Update: {
+          archived?: boolean | null
+          archived_at?: string | null
+          community_id?: string | null
+          cover_image_path?: string | null
+          created_at?: string | null
+          currency?: string | null
+          ever_had_members?: never
+          id?: string | null
+          member_count?: never
+          owner_member_id?: string | null
+          owner_name?: never
+          paid?: never
+          payment_frequency?:
+            | Database["public"]["Enums"]["payment_frequency"]
+            | null
+          pending_requests?: never
+          price_ore?: number | null
+          requires_approval?: boolean | null
+          tag_ids?: never
+          title?: string | null
+          visibility?: Database["public"]["Enums"]["group_visibility"] | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "groups_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "groups_owner_member_id_community_id_fkey"
+            columns: ["owner_member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "groups_owner_member_id_community_id_fkey"
+            columns: ["owner_member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      group_join_request_list: {
+        Row: {
+          community_id: string | null
+          created_at: string | null
+          email: string | null
+          full_name: string | null
+          group_id: string | null
+          id: string | null
+          member_id: string | null
+          message: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "group_join_requests_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "group_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_join_requests_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_join_requests_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_join_requests_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      group_member_roster: {
+        Row: {
+          community_id: string | null
+          email: string | null
+          full_name: string | null
+          group_id: string | null
+          id: string | null
+          joined_at: string | null
+          last_charged_period: string | null
+          member_id: string | null
+          mid: number | null
+          payment_status: string | null
+          role: string | null
+          welcome_sent_at: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "group_members_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "group_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_members_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_members_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_members_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
       invoice_summaries: {
         Row: {
           account_id: string | null
@@ -3400,6 +4038,77 @@ export type Database = {
           },
           {
             foreignKeyName: "members_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      news_post_summaries: {
+        Row: {
+          allow_comments: boolean | null
+          author_id: string | null
+          author_name: string | null
+          comment_count: number | null
+          community_id: string | null
+          created_at: string | null
+          effective_status: Database["public"]["Enums"]["event_status"] | null
+          hidden_comment_count: number | null
+          id: string | null
+          image_path: string | null
+          link_url: string | null
+          published_at: string | null
+          release_at: string | null
+          shown_at: string | null
+          status: Database["public"]["Enums"]["event_status"] | null
+          title: string | null
+          updated_at: string | null
+          visibility: Database["public"]["Enums"]["news_visibility"] | null
+        }
+        Insert: {
+          allow_comments?: boolean | null
+          author_id?: string | null
+          author_name?: string | null
+          comment_count?: never
+          community_id?: string | null
+          created_at?: string | null
+          effective_status?: never
+          hidden_comment_count?: never
+          id?: string | null
+          image_path?: string | null
+          link_url?: string | null
+          published_at?: string | null
+          release_at?: string | null
+          shown_at?: never
+          status?: Database["public"]["Enums"]["event_status"] | null
+          title?: string | null
+          updated_at?: string | null
+          visibility?: Database["public"]["Enums"]["news_visibility"] | null
+        }
+        Update: {
+          allow_comments?: boolean | null
+          author_id?: string | null
+          author_name?: string | null
+          comment_count?: never
+          community_id?: string | null
+          created_at?: string | null
+          effective_status?: never
+          hidden_comment_count?: never
+          id?: string | null
+          image_path?: string | null
+          link_url?: string | null
+          published_at?: string | null
+          release_at?: string | null
+          shown_at?: never
+          status?: Database["public"]["Enums"]["event_status"] | null
+          title?: string | null
+          updated_at?: string | null
+          visibility?: Database["public"]["Enums"]["news_visibility"] | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "news_posts_community_id_fkey"
             columns: ["community_id"]
             isOneToOne: false
             referencedRelation: "communities"
@@ -3602,6 +4311,21 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      add_group_member: {
+        Args: { p_group_id: string; p_member_id: string; p_role?: string }
+        Returns: string
+      }
+      admin_book_product: {
+        Args: {
+          p_ends_local: string
+          p_member_id: string
+          p_note?: string
+          p_product_id: string
+          p_share_contact?: boolean
+          p_starts_local: string
+        }
+        Returns: string
+      }
       analytics_booking_utilisation: {
         Args: { p_community_id: string; p_from: string; p_to: string }
         Returns: {
@@ -3672,11 +4396,38 @@ export type Database = {
         }
         Returns: string
       }
+      booking_feed_token: {
+        Args: { p_member_id?: string; p_product_id?: string; p_renew?: boolean }
+        Returns: string
+      }
+      booking_requirements_check: {
+        Args: { p_day: string; p_member_id: string; p_product_id: string }
+        Returns: Json
+      }
+      booking_utilisation: {
+        Args: {
+          p_bucket?: string
+          p_community_id: string
+          p_from: string
+          p_to: string
+        }
+        Returns: {
+          booked_hours: number
+          bookings: number
+          name: string
+          period_start: string
+          product_id: string
+          under25_hours: number
+        }[]
+      }
       buy_ticket: {
         Args: { p_addons?: Json; p_quantity?: number; p_ticket_id: string }
         Returns: string
       }
-      cancel_booking: { Args: { p_booking_id: string }; Returns: undefined }
+      cancel_booking: {
+        Args: { p_booking_id: string; p_scope?: string }
+        Returns: Json
+      }
       cancel_event: {
         Args: { p_event_id: string; p_scope?: string }
         Returns: number
@@ -3693,6 +4444,7 @@ export type Database = {
         }
         Returns: number
       }
+      check_in_booking: { Args: { p_booking_id: string }; Returns: string }
       check_new_community: {
         Args: { p_name: string; p_slug?: string }
         Returns: string
@@ -3725,6 +4477,22 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      create_booking_series: {
+        Args: {
+          p_ends: string
+          p_first_day: string
+          p_last_day: string
+          p_member_id: string
+          p_note?: string
+          p_product_id: string
+          p_share_contact?: boolean
+          p_skip_conflicts?: boolean
+          p_skip_holidays?: boolean
+          p_starts: string
+          p_weekday: number
+        }
+        Returns: Json
       }
       create_community: {
         Args: {
@@ -3767,6 +4535,22 @@ export type Database = {
         Returns: string
       }
       custom_access_token_hook: { Args: { event: Json }; Returns: Json }
+      danish_holidays: {
+        Args: { p_from: string; p_to: string }
+        Returns: {
+          name_da: string
+          name_en: string
+          on_date: string
+        }[]
+      }
+      decide_group_join_request: {
+        Args: { p_approve: boolean; p_request_id: string }
+        Returns: string
+      }
+      delete_booking_product: {
+        Args: { p_product_id: string }
+        Returns: number
+      }
       erase_member: { Args: { p_member_id: string }; Returns: undefined }
       expand_event_series: { Args: { p_event_id: string }; Returns: number }
       export_members: {
@@ -3848,6 +4632,17 @@ export type Database = {
           full_name: string
           group_title: string
           welcome_email: string
+        }[]
+      }
+      group_welcome_message: {
+        Args: { p_group_id: string; p_member_id: string }
+        Returns: {
+          body: string
+          community_name: string
+          email: string
+          full_name: string
+          language: string
+          subject: string
         }[]
       }
       import_members: {
@@ -4012,6 +4807,58 @@ export type Database = {
         Returns: Json
       }
       operator_user_id: { Args: { p_email: string }; Returns: string }
+      preview_booking_series: {
+        Args: {
+          p_ends: string
+          p_first_day: string
+          p_last_day: string
+          p_member_id: string
+          p_product_id: string
+          p_share_contact?: boolean
+          p_skip_holidays?: boolean
+          p_starts: string
+          p_weekday: number
+        }
+        Returns: {
+          ends_at: string
+          message: string
+          on_date: string
+          outcome: string
+          starts_at: string
+        }[]
+      }
+      preview_group_charges: {
+        Args: {
+          p_charging_starts_on: string
+          p_count?: number
+          p_frequency: Database["public"]["Enums"]["payment_frequency"]
+          p_join_date: string
+          p_mid_period_join: string
+          p_price_ore: number
+        }
+        Returns: {
+          amount_ore: number
+          label: string
+          period_end: string
+          period_start: string
+          reason: string
+        }[]
+      }
+      preview_group_fees: {
+        Args: { p_community_id: string; p_day?: string; p_group_id?: string }
+        Returns: {
+          amount_ore: number
+          currency: string
+          description: string
+          group_id: string
+          group_member_id: string
+          group_title: string
+          member_id: string
+          member_name: string
+          period_start: string
+          reason: string
+        }[]
+      }
       publish_due_releases: {
         Args: Record<PropertyKey, never>
         Returns: number
@@ -4024,6 +4871,14 @@ export type Database = {
           p_until: string
         }
         Returns: string[]
+      }
+      remove_group_member: {
+        Args: { p_group_id: string; p_member_id: string }
+        Returns: undefined
+      }
+      request_group_membership: {
+        Args: { p_group_id: string; p_message?: string }
+        Returns: string
       }
       resolve_redirect: { Args: { path: string }; Returns: string }
       retention_preview: {
@@ -4040,10 +4895,30 @@ export type Database = {
         Args: { p_member_id: string; p_reason?: string }
         Returns: string
       }
+      run_group_fees: {
+        Args: { p_day?: string; p_group_id: string }
+        Returns: {
+          invoice_id: string
+          invoice_number: number
+          lines: number
+          member_id: string
+          total_ore: number
+        }[]
+      }
       save_event: { Args: { p_event: Json }; Returns: string }
       save_event_series: {
         Args: { p_event: Json; p_scope?: string }
         Returns: string
+      }
+      save_group_price: {
+        Args: {
+          p_charging_starts_on?: string
+          p_frequency: Database["public"]["Enums"]["payment_frequency"]
+          p_group_id: string
+          p_mid_period_join?: string
+          p_price: number
+        }
+        Returns: undefined
       }
       search_kb_articles: {
         Args: { p_community_id: string; p_limit?: number; p_query: string }
@@ -4057,6 +4932,28 @@ export type Database = {
           title_match: boolean
           visibility: Database["public"]["Enums"]["kb_visibility"]
         }[]
+      }
+      send_news_post: {
+        Args: { p_post_id: string }
+        Returns: {
+          community_id: string
+          created_at: string
+          failed: number
+          finished_at: string | null
+          id: string
+          post_id: string
+          requested_by: string | null
+          sent: number
+          started_at: string | null
+          status: Database["public"]["Enums"]["news_mailing_status"]
+          total: number
+        }
+        SetofOptions: {
+          from: "*"
+          to: "news_mailings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       set_administrator_access: {
         Args: {
@@ -4097,6 +4994,27 @@ export type Database = {
       set_member_tag: {
         Args: { p_member_ids: string[]; p_on?: boolean; p_tag_id: string }
         Returns: number
+      }
+      set_news_comment_hidden: {
+        Args: { p_comment_id: string; p_hidden: boolean }
+        Returns: {
+          author_id: string | null
+          author_name: string
+          body: string
+          community_id: string
+          created_at: string
+          hidden_at: string | null
+          hidden_by: string | null
+          id: string
+          member_id: string | null
+          post_id: string
+        }
+        SetofOptions: {
+          from: "*"
+          to: "news_comments"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       setup_token_valid: { Args: { p_token: string }; Returns: boolean }
       sign_up_volunteer: {
@@ -4151,6 +5069,7 @@ export type Database = {
       kb_visibility: "public" | "members" | "admins"
       member_status: "active" | "passive" | "left"
       membership_role: "member" | "admin" | "owner"
+      news_mailing_status: "queued" | "sending" | "done"
       news_visibility: "public" | "members" | "hidden"
       order_status:
         | "awaiting_payment"
@@ -4324,6 +5243,7 @@ export const Constants = {
       kb_visibility: ["public", "members", "admins"],
       member_status: ["active", "passive", "left"],
       membership_role: ["member", "admin", "owner"],
+      news_mailing_status: ["queued", "sending", "done"],
       news_visibility: ["public", "members", "hidden"],
       order_status: [
         "awaiting_payment",

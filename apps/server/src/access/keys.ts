@@ -64,6 +64,16 @@ function publicPart(jwk: JWK): JWK {
   return { ...rest, use: 'sig', key_ops: ['verify'] };
 }
 
+/**
+ * The private JWK as a signing key. Tools often write key_ops ["verify"] (or use) on every
+ * key of a set, and Web Crypto refuses a private key with those usages, so they are dropped:
+ * this key is here to sign.
+ */
+async function importSigningKey(jwk: JWK, alg: SigningAlgorithm): Promise<CryptoKey> {
+  const { key_ops: _ops, use: _use, ...material } = jwk;
+  return (await importJWK(material, alg)) as CryptoKey;
+}
+
 function opaqueKey(prefix: string): string {
   return `${prefix}${crypto.randomBytes(24).toString('base64url')}`;
 }
@@ -126,7 +136,7 @@ export async function loadKeys(options: KeyOptions): Promise<KeyMaterial> {
     signing = { kid: undefined, alg: 'HS256', key: secret! };
   } else {
     const jwk = signingKeys.find((k) => k.alg === options.algorithm)!;
-    signing = { kid: jwk.kid, alg: options.algorithm, key: (await importJWK(jwk, jwk.alg)) as CryptoKey };
+    signing = { kid: jwk.kid, alg: options.algorithm, key: await importSigningKey(jwk, options.algorithm) };
   }
 
   const anonKey = options.anonKey ?? stored?.anonKey ?? (await mintApiKey(signing, 'anon'));

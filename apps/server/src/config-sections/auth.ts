@@ -68,7 +68,14 @@ export const authEnv = z.object({
   AUTH_PHONE_ENABLED: flag(false),
   AUTH_ANONYMOUS_USERS_ENABLED: flag(false),
   AUTH_MANUAL_LINKING_ENABLED: flag(false),
-  AUTH_PASSWORD_MIN_LENGTH: z.coerce.number().int().min(8).max(72).default(8),
+  // Upstream's floor is 6 (a lower value is raised to it); the product's default is 8.
+  AUTH_PASSWORD_MIN_LENGTH: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(72)
+    .default(8)
+    .transform((n) => Math.max(6, n)),
   AUTH_PASSWORD_REQUIRED_CHARACTERS: optionalText,
   AUTH_MAILER_OTP_EXP: seconds(86_400, 60),
   AUTH_SMS_OTP_EXP: seconds(60, 30),

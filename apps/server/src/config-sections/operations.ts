@@ -28,6 +28,8 @@ export const operationsEnv = z.object({
   }),
   BACKUP_S3_BUCKET: optionalString,
   BACKUP_S3_PREFIX: z.string().default('backups/'),
+  RELEASE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
+  NEWS_MAIL_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
     message: 'must be at least 16 characters long',
   }),
@@ -48,6 +50,12 @@ export function readOperationsConfig(env: OperationsEnv, dataDir: string) {
       /** Also upload scheduled backups to this S3 bucket (STORAGE_S3_* connection settings). */
       s3Bucket: env.BACKUP_S3_BUCKET,
       s3Prefix: env.BACKUP_S3_PREFIX,
+    },
+    jobs: {
+      /** How often scheduled events and news are checked for a release time that has come. */
+      releaseIntervalMs: env.RELEASE_CHECK_SECONDS * 1000,
+      /** How often queued news mailings are looked for and sent. */
+      newsMailIntervalMs: env.NEWS_MAIL_CHECK_SECONDS * 1000,
     },
     /** Bearer token that may read /metrics besides the service-role key. */
     metricsToken: env.METRICS_TOKEN,

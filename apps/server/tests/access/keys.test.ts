@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
+import {
+  createLocalJWKSet,
+  decodeProtectedHeader,
+  exportJWK,
+  generateKeyPair,
+  jwtVerify,
+  SignJWT,
+  UnsecuredJWT,
+} from 'jose';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { JwtError, signJwt, verifyJwt } from '../../src/access/jwt';
 import { loadKeys, type KeyOptions } from '../../src/access/keys';
@@ -43,6 +51,32 @@ describe('keys', () => {
     expect(fs.statSync(path.join(dir, 'keys.json')).mode & 0o777).toBe(0o600);
     const token = await signJwt(first, { sub: 'x', role: 'authenticated' }, 60);
     await expect(verifyJwt(second, token)).resolves.toMatchObject({ sub: 'x' });
+  });
+
+  it('load a keys file whose private keys carry key_ops ["verify"], as common JWK tools write them', async () => {
+    for (const alg of ['ES256', 'RS256'] as const) {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'keys-'));
+      const { privateKey } = await generateKeyPair(alg, { extractable: true });
+      const jwk = {
+        ...(await exportJWK(privateKey)),
+        alg,
+        kid: `tool-${alg}`,
+        use: 'sig',
+        key_ops: ['verify'],
+      };
+      const first = await loadKeys(options(dir, { algorithm: alg }));
+      const file = path.join(dir, 'keys.json');
+      const stored = JSON.parse(fs.readFileSync(file, 'utf8')) as { signingKeys: unknown[] };
+      fs.writeFileSync(file, JSON.stringify({ ...stored, signingKeys: [jwk] }), { mode: 0o600 });
+      const keys = await loadKeys(options(dir, { algorithm: alg }));
+      expect(keys.signing.kid).toBe(`tool-${alg}`);
+      expect(keys.anonKey).toBe(first.anonKey);
+      const token = await signJwt(keys, { sub: 'x', role: 'authenticated' }, 60);
+      const { payload } = await jwtVerify(token, createLocalJWKSet({ keys: keys.publicJwks }), {
+        algorithms: [alg],
+      });
+      expect(payload.sub).toBe('x');
+    }
   });
 
   it('publish only public keys', async () => {

@@ -1,8 +1,10 @@
 // The functions runner through functions-js (supabase.functions.invoke) and fetch.
+import crypto from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FunctionsHttpError, FunctionsRelayError } from '@supabase/supabase-js';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signJwt } from '../../src/access/jwt';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
@@ -32,7 +34,7 @@ describe('functions', () => {
     expect(error).toBeNull();
     expect(data).toMatchObject({
       method: 'POST',
-      path: '/functions/v1/echo',
+      path: '/echo',
       authorization: `Bearer ${t.anonKey}`,
       apikey: t.anonKey,
       contentType: 'application/json',
@@ -63,10 +65,38 @@ describe('functions', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
       method: 'PUT',
-      path: '/functions/v1/echo/deeper/path',
+      path: '/echo/deeper/path',
       query: '?x=1',
       body: 'plain text',
     });
+  });
+
+  it('shows the function its path as the edge runtime does, so a router with base path /<name> matches', async () => {
+    const read = await t.client().functions.invoke('routed/items/42?sort=name', { method: 'GET' });
+    expect(read.error).toBeNull();
+    expect(read.data).toEqual({ id: '42', sort: 'name' });
+    const created = await t.client().functions.invoke('routed/items', { body: { name: 'Optimist' } });
+    expect(created.error).toBeNull();
+    expect(created.data).toEqual({ created: { name: 'Optimist' } });
+    const removed = await fetch(`${t.url}/functions/v1/echo?q=1`, {
+      method: 'DELETE',
+      headers: { authorization: `Bearer ${t.anonKey}` },
+    });
+    expect(await removed.json()).toMatchObject({ method: 'DELETE', path: '/echo', query: '?q=1' });
+  });
+
+  it('refuses a correctly signed token that has no exp claim (decision 0840)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const { alg, kid, key } = t.platform.keys.signing;
+    const token = await new SignJWT({ role: 'authenticated', sub: crypto.randomUUID(), iat: now })
+      .setProtectedHeader(kid ? { alg, typ: 'JWT', kid } : { alg, typ: 'JWT' })
+      .sign(key);
+    const res = await fetch(`${t.url}/functions/v1/echo`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual({ code: 401, message: 'Invalid JWT' });
   });
 
   it('verifies the JWT unless the function is public', async () => {

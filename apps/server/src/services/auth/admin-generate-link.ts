@@ -76,15 +76,20 @@ export async function adminGenerateLink(ctx: AuthContext, c: Context<AppEnv>): P
           ]);
         } else {
           const id = crypto.randomUUID();
-          const identityData = { ...data, sub: id, email, email_verified: false, phone_verified: false };
+          // user_metadata is exactly the data given; the identity carries the address claims.
           user = await insertUser(q, {
             id,
             email,
             encryptedPassword: hashed ?? null,
             appMetadata: { provider: 'email', providers: ['email'] },
-            userMetadata: identityData,
+            userMetadata: data,
           });
-          await insertIdentity(q, { userId: id, provider: 'email', providerId: id, data: identityData });
+          await insertIdentity(q, {
+            userId: id,
+            provider: 'email',
+            providerId: id,
+            data: { ...data, sub: id, email, email_verified: false, phone_verified: false },
+          });
         }
         request = {
           kind: 'signup',

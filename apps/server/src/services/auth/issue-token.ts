@@ -23,6 +23,10 @@ export async function issueToken(ctx: AuthContext, c: Context<AppEnv>): Promise<
       return pkceGrant(ctx, c, body);
     case 'id_token':
       return idTokenGrant(ctx, c, body);
+    case 'web3':
+      // Wallet sign-in (Solana/Ethereum) is not offered; the answer is upstream's for a
+      // project where both Web3 providers are off.
+      throw new AuthError(422, 'web3_provider_disabled', 'Web3 provider is disabled');
     default:
       throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
   }

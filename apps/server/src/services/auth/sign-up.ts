@@ -50,10 +50,6 @@ export async function signUp(ctx: AuthContext, c: Context<AppEnv>): Promise<Resp
     throw new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance');
   const password = rawString(body, 'password');
   if (!password) throw validation('Signup requires a valid password');
-  assertStrongPassword(
-    { minLength: ctx.config.passwordMinLength, requiredCharacters: ctx.config.passwordRequiredCharacters },
-    password,
-  );
   if (rawEmail && rawPhone)
     throw validation('Only an email address or phone number should be provided on signup.');
   readChannel(body);
@@ -63,8 +59,13 @@ export async function signUp(ctx: AuthContext, c: Context<AppEnv>): Promise<Resp
     throw new AuthError(400, 'email_provider_disabled', 'Email signups are disabled');
   if (rawPhone && !ctx.config.phoneEnabled)
     throw new AuthError(400, 'phone_provider_disabled', 'Phone signups are disabled');
+  // An invalid address is reported before a weak password, as upstream answers a client.
   const email = rawEmail ? normaliseEmail(rawEmail) : undefined;
   const phone = rawPhone ? normalisePhone(rawPhone) : undefined;
+  assertStrongPassword(
+    { minLength: ctx.config.passwordMinLength, requiredCharacters: ctx.config.passwordRequiredCharacters },
+    password,
+  );
   const data = optionalObject(body, 'data') ?? {};
   const info = requestInfo(ctx, c);
   await checkCaptcha(ctx, c, body, info.ip);

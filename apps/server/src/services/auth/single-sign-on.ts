@@ -10,14 +10,15 @@ import { pickRedirect } from './redirect-target';
 import { optionalString, readBody } from './request-body';
 
 export async function singleSignOn(ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {
+  // Upstream refuses the whole route before reading the body when single sign-on is off.
+  if (ctx.config.oidcProviders.length === 0)
+    throw new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled');
   const body = await readBody(c);
   const providerId = optionalString(body, 'provider_id');
   const domain = optionalString(body, 'domain');
   if ((providerId && domain) || (!providerId && !domain))
     throw validation('Only one of provider_id or domain supported');
   const pkce = readPkceParams(body);
-  if (ctx.config.oidcProviders.length === 0)
-    throw new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled');
   const provider = ctx.config.oidcProviders.find((p) =>
     providerId
       ? p.name === providerId

@@ -1,5 +1,6 @@
 // ANY /functions/v1/{name}[/…]: compiles the function (compile-function.ts) and runs it in
-// the function host (function-host.ts) with the original request (method, URL, headers including Authorization and apikey,
+// the function host (function-host.ts) with the original request (method, URL as the edge
+// runtime shows it — /{name}[/…] and the query —, headers including Authorization and apikey,
 // streamed body). The caller's JWT is verified first unless the function is public. A
 // thrown error, a non-Response result, the time or memory limit answer as the edge runtime
 // does, with x-relay-error.
@@ -37,6 +38,16 @@ async function checkJwt(rt: FunctionsRuntime, c: Context<AppEnv>): Promise<Funct
   return undefined;
 }
 
+/**
+ * The URL the function sees as req.url: upstream's edge runtime strips the gateway prefix, so
+ * a function routes on /<name>/… (a router with base path /<name>); origin and query as sent.
+ */
+export function functionRequestUrl(requestUrl: string): string {
+  const url = new URL(requestUrl);
+  url.pathname = url.pathname.replace(/^\/functions\/v1(?=\/)/, '');
+  return url.href;
+}
+
 /** The server's own address, for functions that call back through supabase-js. */
 function serverUrl(rt: FunctionsRuntime, c: Context<AppEnv>): string {
   const incoming = (c.env as { incoming?: IncomingMessage } | undefined)?.incoming;
@@ -67,7 +78,7 @@ export async function invokeFunction(rt: FunctionsRuntime, c: Context<AppEnv>): 
   const call = {
     name: fn.name,
     module,
-    url: c.req.url,
+    url: functionRequestUrl(c.req.url),
     env: { ...rt.env(), SUPABASE_URL: serverUrl(rt, c) },
     requestId: c.get('requestId'),
   };
