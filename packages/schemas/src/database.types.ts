@@ -2017,6 +2017,7 @@ export type Database = {
         Row: {
           community_id: string
           created_at: string
+          document_path: string | null
           expires_on: string | null
           id: string
           issued_on: string | null
@@ -2027,6 +2028,7 @@ export type Database = {
         Insert: {
           community_id: string
           created_at?: string
+          document_path?: string | null
           expires_on?: string | null
           id?: string
           issued_on?: string | null
@@ -2037,6 +2039,7 @@ export type Database = {
         Update: {
           community_id?: string
           created_at?: string
+          document_path?: string | null
           expires_on?: string | null
           id?: string
           issued_on?: string | null
@@ -4807,6 +4810,7 @@ export type Database = {
         Returns: Json
       }
       operator_user_id: { Args: { p_email: string }; Returns: string }
+      overview_figures: { Args: { p_community_id: string }; Returns: Json }
       preview_booking_series: {
         Args: {
           p_ends: string
