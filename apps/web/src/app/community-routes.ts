@@ -65,6 +65,12 @@ const areaScreens: Record<string, RouteObject['lazy']> = {
   'members/import': () => import('./routes/members-import-route'),
   'members/:id': () => import('./routes/members-detail-route'),
   'members/:id/profile': () => import('./routes/members-profile-route'),
+  groups: () => import('./routes/groups-list-route'),
+  'groups/:id': () => import('./routes/groups-detail-route'),
+  'groups/:id/GroupDetails': () => import('./routes/groups-details-route'),
+  'groups/:id/GroupDescription': () => import('./routes/groups-description-route'),
+  'groups/:id/GroupPrice': () => import('./routes/groups-price-route'),
+  'groups/:id/GroupSettings': () => import('./routes/groups-settings-route'),
 };
 
 export function communityAreaRoutes(): RouteObject[] {
