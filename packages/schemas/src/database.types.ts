@@ -4880,6 +4880,32 @@ export type Database = {
         Args: { p_group_id: string; p_member_id: string }
         Returns: undefined
       }
+      report_member_counts: {
+        Args: { p_community_id: string; p_max_age?: number; p_year: number }
+        Returns: {
+          activity: string
+          activity_id: string
+          age_band: string
+          gender: string
+          members: number
+        }[]
+      }
+      report_member_counts_detail: {
+        Args: { p_community_id: string; p_year: number }
+        Returns: {
+          activity: string
+          activity_id: string
+          age: number
+          age_band: string
+          birth_date: string
+          counted_from: string
+          first_name: string
+          gender: string
+          last_name: string
+          member_id: string
+          paid_by: string
+        }[]
+      }
       request_group_membership: {
         Args: { p_group_id: string; p_message?: string }
         Returns: string
