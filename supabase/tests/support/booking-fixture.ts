@@ -69,9 +69,12 @@ function lastSunday(year: number, month: number): string {
   return iso(d);
 }
 
-/** The next last Sunday of March (spring, 02:00 → 03:00) or October (autumn, 03:00 → 02:00). */
-export function nextChange(kind: 'spring' | 'autumn'): string {
-  const soon = addDays(iso(new Date()), 3);
+/**
+ * The next last Sunday of March (spring, 02:00 → 03:00) or October (autumn, 03:00 → 02:00)
+ * at least `minDaysAhead` days from today.
+ */
+export function nextChange(kind: 'spring' | 'autumn', minDaysAhead = 3): string {
+  const soon = addDays(iso(new Date()), minDaysAhead);
   const year = new Date().getUTCFullYear();
   const month = kind === 'spring' ? 3 : 10;
   return [lastSunday(year, month), lastSunday(year + 1, month)].find((d) => d > soon)!;
