@@ -29,13 +29,29 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
 };
 
+/** Gzip sizes of the events route chunks before they moved onto the kit, measured by this
+ * script at 685e6bb (session 6, /work/notes/kit-core-bench-before.txt), so every run prints
+ * them side by side with the current build. The kit's shared chunks did not exist then. */
+export const beforeKitKb: Record<string, number> = {
+  'events-list-route': 4.8,
+  'events-edit-route': 9.3,
+  'events-detail-route': 5.9,
+};
+
+/** The shared chunks the kit added that events routes load (lists, forms, dates, dialogs,
+ * uploads, jobs, rich text); the editor itself (tiptap-editor) loads on first use. */
+const kitChunk =
+  /^(use-app-form|form|list-search|list-query|list-filter-fields|csv|unsaved-changes-guard|confirm-dialog|upload|job-panel|kit|schemas|rich-text-view|tiptap-editor|use-event-community|event-records)-[\w-]{8}\.js$/;
+
+export const chunkBase = (file: string) => file.replace(/-[\w-]{8}\.js$/, '');
+
 export function eventsChunkSizes(
   distDir = path.join(repoRoot, 'apps/web/dist'),
 ): EventsBenchFigures['chunks'] {
   const assets = path.join(distDir, 'assets');
   return fs
     .readdirSync(assets)
-    .filter((f) => /^events-.*\.js$/.test(f))
+    .filter((f) => /^events-.*\.js$/.test(f) || kitChunk.test(f))
     .map((file) => {
       const content = fs.readFileSync(path.join(assets, file));
       return { file, bytes: content.length, gzipBytes: zlib.gzipSync(content, { level: 9 }).length };
@@ -145,11 +161,16 @@ async function main(): Promise<void> {
         `${figures.detailMedianMs} ms`,
         `runs ${figures.detailRunsMs.join(', ')}`,
       ],
-      ...figures.chunks.map((c) => [
-        `chunk ${c.file}`,
-        `${(c.gzipBytes / 1024).toFixed(1)} KB gzip`,
-        `${(c.bytes / 1024).toFixed(1)} KB raw`,
-      ]),
+      ...[...figures.chunks]
+        .sort((a, b) => b.gzipBytes - a.gzipBytes)
+        .map((c) => {
+          const before = beforeKitKb[chunkBase(c.file)];
+          return [
+            `chunk ${c.file}`,
+            `${(c.gzipBytes / 1024).toFixed(1)} KB gzip`,
+            `${(c.bytes / 1024).toFixed(1)} KB raw; before the kit: ${before === undefined ? 'did not exist' : `${before.toFixed(1)} KB gzip`}${c.gzipBytes / 1024 > 80 ? '; over the 80 KB aim' : ''}`,
+          ];
+        }),
     ];
     const width = Math.max(...rows.map((r) => r[0]!.length));
     for (const [name, value, note] of rows)

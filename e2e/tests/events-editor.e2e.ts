@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlatform } from '../../apps/server/tests/support/test-platform';
 import { collectPageErrors, launchBrowser, newContext, screenshot } from '../support/browser';
 import { startE2ePlatform, type Community } from '../support/e2e-platform';
-import { createAdmin, password, signIn } from './events-fixtures';
+import { createAdmin, fillDate, fillDateTime, password, signIn } from './events-fixtures';
 
 let platform: TestPlatform;
 let browser: Browser;
@@ -60,8 +60,8 @@ describe('events editor', () => {
     await page.getByLabel('Titel').fill('Sommerfest 2027');
     await page.getByLabel('Sted').fill('Havnevej 4, 4000 Roskilde');
     await page.getByRole('textbox', { name: 'Beskrivelse' }).fill('Grill, musik og hygge på havnen.');
-    await page.getByLabel('Starter').fill('2027-06-19T17:00');
-    await page.getByLabel('Slutter').fill('2027-06-19T23:00');
+    await fillDateTime(page, 'Starter', '19.06.2027', '17.00');
+    await fillDateTime(page, 'Slutter', '19.06.2027', '23.00');
 
     await page.getByRole('button', { name: 'Tilføj billettype' }).click();
     await page.getByRole('button', { name: 'Tilføj billettype' }).click();
@@ -76,7 +76,7 @@ describe('events editor', () => {
       await ticket.getByLabel('Betalt', { exact: true }).check();
       await ticket.getByLabel('Pris (kr.)').fill(price!);
     }
-    await tickets.nth(0).getByLabel('Sidste frist for refusion').fill('2027-06-12T12:00');
+    await fillDateTime(tickets.nth(0), 'Sidste frist for refusion', '12.06.2027', '12.00');
 
     await page.getByRole('button', { name: 'Tilføj tilkøb' }).click();
     const addon = page.getByRole('group', { name: 'Tilkøb 1' });
@@ -98,14 +98,18 @@ describe('events editor', () => {
     await job.getByLabel('Kompensation').fill('Gratis billet');
     await job.getByRole('button', { name: 'Tilføj vagt' }).click();
     await job.getByRole('button', { name: 'Tilføj vagt' }).click();
-    await job.getByRole('listitem', { name: 'Vagt 1' }).getByLabel('Vagten starter').fill('2027-06-19T17:00');
-    await job.getByRole('listitem', { name: 'Vagt 1' }).getByLabel('Vagten slutter').fill('2027-06-19T20:00');
-    await job.getByRole('listitem', { name: 'Vagt 2' }).getByLabel('Vagten starter').fill('2027-06-19T20:00');
-    await job.getByRole('listitem', { name: 'Vagt 2' }).getByLabel('Vagten slutter').fill('2027-06-19T23:00');
+    for (const [shift, starts, ends] of [
+      ['Vagt 1', '17.00', '20.00'],
+      ['Vagt 2', '20.00', '23.00'],
+    ] as const) {
+      const item = job.getByRole('listitem', { name: shift });
+      await fillDateTime(item, 'Vagten starter', '19.06.2027', starts);
+      await fillDateTime(item, 'Vagten slutter', '19.06.2027', ends);
+    }
     await job.getByRole('listitem', { name: 'Vagt 2' }).getByLabel('Pladser på vagten').fill('3');
 
     await page.getByRole('radio', { name: 'Offentliggør senere' }).check();
-    await page.getByLabel('Offentliggør', { exact: true }).fill('2027-06-01T08:00');
+    await fillDateTime(page, 'Offentliggør', '01.06.2027', '08.00');
     await screenshot(page, 'events-editor-da-light-desktop');
     await page.getByRole('button', { name: 'Offentliggør senere' }).click();
 
@@ -176,16 +180,35 @@ describe('events editor', () => {
       new RegExp(`/storage/v1/object/public/event-images/${club.id}/[0-9a-f-]+\\.png$`),
     );
     expect(await page.getByText('Only .png or .jpeg images can be uploaded').count()).toBe(0);
+
+    // Leaving with unsaved changes asks first, names the event, and stays unless told to leave.
+    await page.getByLabel('Title').fill('Poster night');
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Events' }).click();
+    const leave = page.getByRole('alertdialog', { name: 'Leave without saving?' });
+    await leave.getByText('Your changes to Poster night have not been saved and will be lost.').waitFor();
+    await leave.getByRole('button', { name: 'Stay and keep editing' }).click();
+    expect(new URL(page.url()).pathname).toBe('/en/fjordklub/events/new');
+    expect(await page.getByLabel('Title').inputValue()).toBe('Poster night');
+    await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Events' }).click();
+    await leave.getByRole('button', { name: 'Leave and discard changes' }).click();
+    await page.waitForURL((url) => url.pathname === '/en/fjordklub/events');
     await close();
   });
 
   it('shows a weekly series at the same local time across the change to winter time', async () => {
     const { page, errors, close } = await adminPage('en', 'events/new');
     await page.getByLabel('Title').fill('Tuesday rowing');
-    await page.getByLabel('Starts').fill('2027-10-19T19:00');
-    await page.getByLabel('Ends').fill('2027-10-19T21:00');
+    // A date the input cannot read is named with the expected format, under the field.
+    await fillDateTime(page, 'Starts', '31/02/2027', '19:00', 'en');
+    await page.getByRole('button', { name: 'Publish now' }).click();
+    await page.getByText('Enter the date as 24/12/2026 and the time as 18:30').waitFor();
+    expect(
+      await page.getByLabel('Starts', { exact: true }).evaluate((el) => el === document.activeElement),
+    ).toBe(true);
+    await fillDateTime(page, 'Starts', '19/10/2027', '19:00', 'en');
+    await fillDateTime(page, 'Ends', '19/10/2027', '21:00', 'en');
     await page.getByLabel('Repeat', { exact: true }).selectOption('weekly');
-    await page.getByLabel('Repeat until').fill('2027-11-09');
+    await fillDate(page, 'Repeat until', '09/11/2027');
     const preview = page.getByRole('list', { name: 'Coming dates' });
     await preview.getByRole('listitem').nth(3).waitFor();
     expect(await preview.getByRole('listitem').allTextContents()).toEqual([

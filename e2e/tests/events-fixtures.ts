@@ -1,7 +1,7 @@
 // What the events end-to-end tests share: an event admin signed in through the login page, and
 // members who act through supabase-js and the member-side functions, as the member app does.
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { TestPlatform } from '../../apps/server/tests/support/test-platform';
 import { addMembership, createUser, type Community } from '../support/e2e-platform';
 
@@ -51,3 +51,27 @@ export async function signedInMember(
 }
 
 export const password = 'arrangement-2027';
+
+/** Types a date and a time into one of the kit's date-time fields, as a user would (the
+ * time box is labelled "<label>, klokkeslæt" / "<label>, time"), leaving both fields. */
+export async function fillDateTime(
+  scope: Page | Locator,
+  label: string,
+  date: string,
+  time: string,
+  language: 'da' | 'en' = 'da',
+): Promise<void> {
+  const dateBox = scope.getByLabel(label, { exact: true });
+  await dateBox.fill(date);
+  await dateBox.blur();
+  const timeBox = scope.getByLabel(`${label}, ${language === 'da' ? 'klokkeslæt' : 'time'}`, { exact: true });
+  await timeBox.fill(time);
+  await timeBox.blur();
+}
+
+/** Types a date into one of the kit's date fields and leaves it. */
+export async function fillDate(scope: Page | Locator, label: string, date: string): Promise<void> {
+  const box = scope.getByLabel(label, { exact: true });
+  await box.fill(date);
+  await box.blur();
+}

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlatform } from '../../apps/server/tests/support/test-platform';
 import { collectPageErrors, launchBrowser, newContext, screenshot } from '../support/browser';
 import { startE2ePlatform } from '../support/e2e-platform';
-import { createAdmin, password, signIn } from './events-fixtures';
+import { createAdmin, fillDateTime, password, signIn } from './events-fixtures';
 
 let platform: TestPlatform;
 let browser: Browser;
@@ -31,7 +31,7 @@ describe('rich text in the events editor', () => {
     const errors = collectPageErrors(page);
     await signIn(page, platform, adminEmail, password, 'da', '/da/roklub/events/new');
     await page.getByLabel('Titel').fill('Standerhejsning');
-    await page.getByLabel('Starter').fill('2027-04-10T10:00');
+    await fillDateTime(page, 'Starter', '10.04.2027', '10.00');
 
     const text = page.getByRole('textbox', { name: 'Beskrivelse' });
     const tools = page.getByRole('toolbar', { name: 'Tekstformatering' });

@@ -2,7 +2,7 @@
 // ticket sales, add-ons and volunteers, and news with comments. Set-based SQL driven by
 // random() after setseed(), so a run is repeatable.
 import type { Queryable } from '../../apps/server/src/database/database';
-import { comments, eventTitles, groups, newsTitles, tags } from './demo-vocabulary';
+import { comments, eventTemplates, groups, newsTitles, tags } from './demo-vocabulary';
 
 export async function seedTagsAndGroups(tx: Queryable, community: string, clubIds: string[]): Promise<void> {
   await tx.query(`insert into public.tags (community_id, name) select $1, unnest($2::text[])`, [
@@ -78,18 +78,26 @@ export async function seedEvents(
     `insert into public.events (community_id, club_id, title, location, description, starts_at, ends_at, status, release_at,
                                visibility, kind)
      select $1, ($2::uuid[])[1 + (n % 4)], t.title, (array['Klubhuset', 'Hal 1', 'Kunstgræsbanen', 'Stadion', 'Padelcentret'])[1 + (n % 5)],
-            app_private.html_to_rich_text('<p>Alle er <strong>velkomne</strong>.</p><p>Tilmelding via appen.</p>'), s.at, s.at + interval '2 hours',
+            app_private.html_to_rich_text('<p>Alle er <strong>velkomne</strong>.</p><p>Tilmelding via appen.</p>'), s.at, s.at + t.hours * interval '1 hour',
             case when s.at < now() then 'published' when n % 10 = 0 then 'draft' when n % 10 = 1 then 'scheduled'
                  else 'published' end::public.event_status,
             case when s.at >= now() and n % 10 = 1 then now() + (n % 3 - 1) * interval '2 days' end,
             (array['members', 'members', 'public', 'invite_only', 'members', 'hidden'])[1 + (n % 6)]::public.event_visibility,
             case when n % 7 = 0 then 'external' else 'internal' end::public.event_kind
      from generate_series(1, $3::int) n
-     cross join lateral (select (date_trunc('day', now()) - interval '182 days'
-                                 + (n * 365.0 / $3) * interval '1 day' + (17 + n % 4) * interval '1 hour') as at) s
-     cross join lateral (select ($4::text[])[1 + (n % cardinality($4::text[]))] as title) t
+     cross join (select time_zone as zone from public.communities where id = $1) c
+     -- The day on the community's calendar, then a title that fits its month, at that title's
+     -- local hour (so summer and winter time keep the wall clock).
+     cross join lateral (select (now() at time zone c.zone)::date - 182 + floor(n * 365.0 / $3)::int as day) d
+     cross join lateral (
+       select x.title, x.hour, x.hours from (
+         select v.title, v.hour, v.hours, row_number() over (order by v.title) - 1 as i, count(*) over () as cnt
+         from jsonb_to_recordset($4::jsonb) v(title text, months int[], hour int, hours int)
+         where extract(month from d.day)::int = any (v.months)) x
+       where x.i = n % x.cnt) t
+     cross join lateral (select (d.day + t.hour * interval '1 hour') at time zone c.zone as at) s
      order by n`,
-    [community, clubIds, eventCount, eventTitles],
+    [community, clubIds, eventCount, JSON.stringify(eventTemplates)],
   );
   await tx.query(
     `update public.events set status = 'cancelled' where community_id = $1 and status = 'published'

@@ -177,25 +177,38 @@ export const groups: [title: string, club: number, price: number, frequency: str
 
 export const tags = ['Frivillig', 'Bestyrelse', 'Træner', 'Forælder', 'Nyt medlem', 'Æresmedlem', 'Dommer'];
 
-export const eventTitles = [
-  'Træning',
-  'Hjemmekamp',
-  'Udekamp',
-  'Klubaften',
-  'Generalforsamling',
-  'Sommerfest',
-  'Juleafslutning',
-  'Fodboldskole',
-  'Stævne',
-  'Arbejdsdag på anlægget',
-  'Fællesspisning',
-  'Banko i klubhuset',
-  'Loppemarked',
-  'Forældremøde',
-  'Trænerkursus',
-  'Padelturnering',
-  'Gymnastikopvisning',
-  'Fastelavn for børn',
+/** Event titles with the months they happen in and a plausible local start hour and length, so
+ * the demo has no club dinner at 05:00 and no Christmas party in May. */
+export interface EventTemplate {
+  title: string;
+  months: number[];
+  hour: number;
+  hours: number;
+}
+
+const allYear = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
+const season = [3, 4, 5, 6, 8, 9, 10, 11];
+const summer = [6, 7, 8];
+
+export const eventTemplates: EventTemplate[] = [
+  { title: 'Træning', months: allYear, hour: 17, hours: 2 },
+  { title: 'Hjemmekamp', months: season, hour: 18, hours: 2 },
+  { title: 'Udekamp', months: season, hour: 18, hours: 3 },
+  { title: 'Klubaften', months: [1, 2, 3, 4, 9, 10, 11], hour: 19, hours: 3 },
+  { title: 'Generalforsamling', months: [2, 3], hour: 19, hours: 2 },
+  { title: 'Sommerfest', months: summer, hour: 16, hours: 6 },
+  { title: 'Juleafslutning', months: [12], hour: 17, hours: 4 },
+  { title: 'Fodboldskole', months: summer, hour: 9, hours: 6 },
+  { title: 'Stævne', months: [4, 5, 6, 8, 9, 10], hour: 9, hours: 7 },
+  { title: 'Arbejdsdag på anlægget', months: [3, 4, 9, 10], hour: 10, hours: 4 },
+  { title: 'Fællesspisning', months: allYear, hour: 18, hours: 3 },
+  { title: 'Banko i klubhuset', months: [1, 2, 3, 10, 11], hour: 19, hours: 3 },
+  { title: 'Loppemarked', months: [4, 5, 6, 8, 9], hour: 10, hours: 5 },
+  { title: 'Forældremøde', months: [1, 2, 3, 4, 5, 8, 9, 10, 11], hour: 19, hours: 2 },
+  { title: 'Trænerkursus', months: [1, 2, 3, 9, 10, 11], hour: 18, hours: 3 },
+  { title: 'Padelturnering', months: [4, 5, 6, 7, 8, 9], hour: 10, hours: 6 },
+  { title: 'Gymnastikopvisning', months: [3, 4], hour: 14, hours: 3 },
+  { title: 'Fastelavn for børn', months: [2], hour: 10, hours: 3 },
 ];
 
 export const newsTitles = [

@@ -31,6 +31,29 @@ describe('demo data', () => {
     expect(demo.counts.invoices).toBeGreaterThan(30);
   });
 
+  it('puts events at plausible local hours and in their season, in the community time zone', async () => {
+    const { rows } = await platform.db.query<{ title: string; month: number; hour: number; minute: number }>(
+      `select e.title, extract(month from e.starts_at at time zone c.time_zone)::int as month,
+              extract(hour from e.starts_at at time zone c.time_zone)::int as hour,
+              extract(minute from e.starts_at at time zone c.time_zone)::int as minute
+       from public.events e join public.communities c on c.id = e.community_id
+       where e.community_id = $1`,
+      [demo.community],
+    );
+    expect(rows).toHaveLength(60);
+    for (const row of rows) {
+      expect(row.hour, row.title).toBeGreaterThanOrEqual(9);
+      expect(row.hour, row.title).toBeLessThanOrEqual(19);
+      expect(row.minute).toBe(0);
+    }
+    const monthsOf = (title: string) => new Set(rows.filter((r) => r.title === title).map((r) => r.month));
+    for (const month of monthsOf('Juleafslutning')) expect(month).toBe(12);
+    for (const month of monthsOf('Sommerfest')) expect([6, 7, 8]).toContain(month);
+    for (const month of monthsOf('Fastelavn for børn')) expect(month).toBe(2);
+    // Every month of the demo's year has something on.
+    expect(new Set(rows.map((r) => r.month)).size).toBe(12);
+  });
+
   it('signs the admin in with every admin area of both demo communities in the token', async () => {
     const client = platform.client();
     const { data, error } = await client.auth.signInWithPassword({

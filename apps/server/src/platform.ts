@@ -15,6 +15,7 @@ import { pgcryptoWorks } from './database/pglite-database';
 import { fastPathListener } from './http/fast-path';
 import { startRetentionTicker } from './jobs/apply-data-retention';
 import { startReleaseTicker } from './jobs/publish-due-releases';
+import { startReminderTicker } from './jobs/send-due-reminders';
 import { startNewsMailTicker } from './jobs/send-news-mailings';
 import { createMessaging } from './mail/create-mailer';
 import { startBackupScheduler, type BackupScheduler } from './operations/backup-scheduler';
@@ -121,11 +122,18 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
           }).mailer;
     const newsMail = newsMailer && startNewsMailTicker(db, newsMailer, logger, jobs.newsMailIntervalMs);
     const retention = options.scheduledJobs === false ? undefined : startRetentionTicker(db, logger);
+    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+    const reminders =
+      options.scheduledJobs === false
+        ? undefined
+        : startReminderTicker(db, logger, {
+            url: `http://${loopbackHost(config.host)}:${port}`,
+            serviceRoleKey: keys.serviceRoleKey,
+          });
     const backups =
       options.scheduledJobs === false || !config.operations.backup.schedule
         ? undefined
         : startBackupScheduler({ config, db, logger, repoRoot, env: options.env ?? process.env, port });
-    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     let stopping: Promise<void> | undefined;
     return {
       url: `http://${host}:${port}`,
@@ -139,6 +147,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         stopping ??= (async () => {
           releases?.stop();
           retention?.stop();
+          reminders?.stop();
           newsMail?.stop();
           await newsMailer?.close?.();
           await backups?.stop();
@@ -157,4 +166,11 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     if (!options.db) await db.close().catch(() => undefined);
     throw error;
   }
+}
+
+/** Where the server reaches itself: the loopback address of a wildcard listener. */
+function loopbackHost(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host;
 }

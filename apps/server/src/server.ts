@@ -4,6 +4,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Hono } from 'hono';
 import type { ServerDeps, ServiceModule } from './deps';
+import { createBookingFeedRoutes } from './feeds/booking-feed';
 import type { AppEnv } from './http/app-env';
 import { platformCors } from './http/cors';
 import type { FastHandler } from './http/fast-path';
@@ -71,6 +72,7 @@ export function createServer(serverDeps: ServerDeps): PlatformServer {
     if (service.gauges) metrics.addGauges(prefix.split('/')[1]!, service.gauges);
   }
 
+  app.route('/feeds/v1', createBookingFeedRoutes(deps));
   app.route('/', createWebRoutes(deps));
 
   app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}` }, 404));

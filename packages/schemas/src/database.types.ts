@@ -330,6 +330,13 @@ export type Database = {
             foreignKeyName: "billing_plans_group_id_community_id_fkey"
             columns: ["group_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "group_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_plans_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "groups"
             referencedColumns: ["id", "community_id"]
           },
@@ -395,10 +402,103 @@ export type Database = {
           },
         ]
       }
+      booking_closed_days: {
+        Row: {
+          community_id: string
+          id: string
+          on_date: string
+          product_id: string | null
+          reason: string
+        }
+        Insert: {
+          community_id: string
+          id?: string
+          on_date: string
+          product_id?: string | null
+          reason?: string
+        }
+        Update: {
+          community_id?: string
+          id?: string
+          on_date?: string
+          product_id?: string | null
+          reason?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_closed_days_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "booking_closed_days_product_id_community_id_fkey"
+            columns: ["product_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      booking_feed_tokens: {
+        Row: {
+          community_id: string
+          created_at: string
+          member_id: string | null
+          product_id: string | null
+          token: string
+        }
+        Insert: {
+          community_id: string
+          created_at?: string
+          member_id?: string | null
+          product_id?: string | null
+          token: string
+        }
+        Update: {
+          community_id?: string
+          created_at?: string
+          member_id?: string | null
+          product_id?: string | null
+          token?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_feed_tokens_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "booking_feed_tokens_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_feed_tokens_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_feed_tokens_product_id_community_id_fkey"
+            columns: ["product_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
       booking_products: {
         Row: {
           account_id: string | null
           availability: Database["public"]["Enums"]["booking_availability"]
+          cancel_deadline_hours: number
           capacity: number
           club_id: string | null
           community_id: string
@@ -409,7 +509,10 @@ export type Database = {
           id: string
           image_path: string | null
           max_duration_minutes: number | null
+          min_duration_minutes: number | null
+          min_notice_minutes: number
           name: string
+          opens_days_ahead: number | null
           price_mode: Database["public"]["Enums"]["booking_price_mode"]
           price_ore: number
           require_contact_sharing: boolean
@@ -417,6 +520,7 @@ export type Database = {
         Insert: {
           account_id?: string | null
           availability?: Database["public"]["Enums"]["booking_availability"]
+          cancel_deadline_hours?: number
           capacity?: number
           club_id?: string | null
           community_id: string
@@ -427,7 +531,10 @@ export type Database = {
           id?: string
           image_path?: string | null
           max_duration_minutes?: number | null
+          min_duration_minutes?: number | null
+          min_notice_minutes?: number
           name: string
+          opens_days_ahead?: number | null
           price_mode?: Database["public"]["Enums"]["booking_price_mode"]
           price_ore?: number
           require_contact_sharing?: boolean
@@ -435,6 +542,7 @@ export type Database = {
         Update: {
           account_id?: string | null
           availability?: Database["public"]["Enums"]["booking_availability"]
+          cancel_deadline_hours?: number
           capacity?: number
           club_id?: string | null
           community_id?: string
@@ -445,7 +553,10 @@ export type Database = {
           id?: string
           image_path?: string | null
           max_duration_minutes?: number | null
+          min_duration_minutes?: number | null
+          min_notice_minutes?: number
           name?: string
+          opens_days_ahead?: number | null
           price_mode?: Database["public"]["Enums"]["booking_price_mode"]
           price_ore?: number
           require_contact_sharing?: boolean
@@ -495,8 +606,80 @@ export type Database = {
           },
         ]
       }
+      booking_series: {
+        Row: {
+          community_id: string
+          created_at: string
+          created_by: string | null
+          ends_at: string
+          first_day: string
+          id: string
+          last_day: string
+          member_id: string
+          note: string | null
+          product_id: string
+          skip_holidays: boolean
+          starts_at: string
+          weekday: number
+        }
+        Insert: {
+          community_id: string
+          created_at?: string
+          created_by?: string | null
+          ends_at: string
+          first_day: string
+          id?: string
+          last_day: string
+          member_id: string
+          note?: string | null
+          product_id: string
+          skip_holidays?: boolean
+          starts_at: string
+          weekday: number
+        }
+        Update: {
+          community_id?: string
+          created_at?: string
+          created_by?: string | null
+          ends_at?: string
+          first_day?: string
+          id?: string
+          last_day?: string
+          member_id?: string
+          note?: string | null
+          product_id?: string
+          skip_holidays?: boolean
+          starts_at?: string
+          weekday?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "booking_series_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_series_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_series_product_id_community_id_fkey"
+            columns: ["product_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
       bookings: {
         Row: {
+          booked_by: string | null
+          cancel_reason: string | null
           cancelled_at: string | null
           checked_in_at: string | null
           community_id: string
@@ -505,14 +688,19 @@ export type Database = {
           currency: string
           ends_at: string
           id: string
+          late_cancellation: boolean
           member_id: string
           note: string | null
           price_ore: number
           product_id: string
+          requirements: NonNullable<Json>
+          series_id: string | null
           starts_at: string
           status: Database["public"]["Enums"]["booking_status"]
         }
         Insert: {
+          booked_by?: string | null
+          cancel_reason?: string | null
           cancelled_at?: string | null
           checked_in_at?: string | null
           community_id: string
@@ -521,14 +709,19 @@ export type Database = {
           currency?: string
           ends_at: string
           id?: string
+          late_cancellation?: boolean
           member_id: string
           note?: string | null
           price_ore?: number
           product_id: string
+          requirements?: NonNullable<Json>
+          series_id?: string | null
           starts_at: string
           status?: Database["public"]["Enums"]["booking_status"]
         }
         Update: {
+          booked_by?: string | null
+          cancel_reason?: string | null
           cancelled_at?: string | null
           checked_in_at?: string | null
           community_id?: string
@@ -537,10 +730,13 @@ export type Database = {
           currency?: string
           ends_at?: string
           id?: string
+          late_cancellation?: boolean
           member_id?: string
           note?: string | null
           price_ore?: number
           product_id?: string
+          requirements?: NonNullable<Json>
+          series_id?: string | null
           starts_at?: string
           status?: Database["public"]["Enums"]["booking_status"]
         }
@@ -564,6 +760,13 @@ export type Database = {
             columns: ["product_id", "community_id"]
             isOneToOne: false
             referencedRelation: "booking_products"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "bookings_series_id_community_id_fkey"
+            columns: ["series_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "booking_series"
             referencedColumns: ["id", "community_id"]
           },
         ]
@@ -849,6 +1052,13 @@ export type Database = {
             foreignKeyName: "event_invitations_group_id_community_id_fkey"
             columns: ["group_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "group_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "event_invitations_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "groups"
             referencedColumns: ["id", "community_id"]
           },
@@ -1076,8 +1286,22 @@ export type Database = {
             foreignKeyName: "group_fee_charges_group_id_community_id_fkey"
             columns: ["group_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "group_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_fee_charges_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "groups"
             referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_fee_charges_group_member_id_fkey"
+            columns: ["group_member_id"]
+            isOneToOne: false
+            referencedRelation: "group_member_roster"
+            referencedColumns: ["id"]
           },
           {
             foreignKeyName: "group_fee_charges_group_member_id_fkey"
@@ -1109,6 +1333,71 @@ export type Database = {
           },
           {
             foreignKeyName: "group_fee_charges_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      group_join_requests: {
+        Row: {
+          community_id: string
+          created_at: string
+          decided_at: string | null
+          decided_by: string | null
+          group_id: string
+          id: string
+          member_id: string
+          message: string | null
+          status: string
+        }
+        Insert: {
+          community_id: string
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          group_id: string
+          id?: string
+          member_id: string
+          message?: string | null
+          status?: string
+        }
+        Update: {
+          community_id?: string
+          created_at?: string
+          decided_at?: string | null
+          decided_by?: string | null
+          group_id?: string
+          id?: string
+          member_id?: string
+          message?: string | null
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "group_join_requests_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "group_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_join_requests_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_join_requests_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_join_requests_member_id_community_id_fkey"
             columns: ["member_id", "community_id"]
             isOneToOne: false
             referencedRelation: "members"
@@ -1155,6 +1444,13 @@ export type Database = {
             foreignKeyName: "group_members_group_id_community_id_fkey"
             columns: ["group_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "group_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_members_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "groups"
             referencedColumns: ["id", "community_id"]
           },
@@ -1195,6 +1491,13 @@ export type Database = {
             foreignKeyName: "group_tags_group_id_community_id_fkey"
             columns: ["group_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "group_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_tags_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "groups"
             referencedColumns: ["id", "community_id"]
           },
@@ -1218,6 +1521,7 @@ export type Database = {
         Row: {
           archived: boolean
           archived_at: string | null
+          charging_starts_on: string | null
           club_id: string | null
           community_id: string
           cover_image_path: string | null
@@ -1225,18 +1529,25 @@ export type Database = {
           currency: string
           description: Json | null
           id: string
+          mid_period_join: string
           owner_member_id: string | null
           payment_frequency:
             | Database["public"]["Enums"]["payment_frequency"]
             | null
           price_ore: number
+          requires_approval: boolean
           title: string
           visibility: Database["public"]["Enums"]["group_visibility"]
+          welcome_body_da: string | null
+          welcome_body_en: string | null
           welcome_email: string | null
+          welcome_subject_da: string | null
+          welcome_subject_en: string | null
         }
         Insert: {
           archived?: boolean
           archived_at?: string | null
+          charging_starts_on?: string | null
           club_id?: string | null
           community_id: string
           cover_image_path?: string | null
@@ -1244,18 +1555,25 @@ export type Database = {
           currency?: string
           description?: Json | null
           id?: string
+          mid_period_join?: string
           owner_member_id?: string | null
           payment_frequency?:
             | Database["public"]["Enums"]["payment_frequency"]
             | null
           price_ore?: number
+          requires_approval?: boolean
           title: string
           visibility?: Database["public"]["Enums"]["group_visibility"]
+          welcome_body_da?: string | null
+          welcome_body_en?: string | null
           welcome_email?: string | null
+          welcome_subject_da?: string | null
+          welcome_subject_en?: string | null
         }
         Update: {
           archived?: boolean
           archived_at?: string | null
+          charging_starts_on?: string | null
           club_id?: string | null
           community_id?: string
           cover_image_path?: string | null
@@ -1263,14 +1581,20 @@ export type Database = {
           currency?: string
           description?: Json | null
           id?: string
+          mid_period_join?: string
           owner_member_id?: string | null
           payment_frequency?:
             | Database["public"]["Enums"]["payment_frequency"]
             | null
           price_ore?: number
+          requires_approval?: boolean
           title?: string
           visibility?: Database["public"]["Enums"]["group_visibility"]
+          welcome_body_da?: string | null
+          welcome_body_en?: string | null
           welcome_email?: string | null
+          welcome_subject_da?: string | null
+          welcome_subject_en?: string | null
         }
         Relationships: [
           {
@@ -1693,6 +2017,7 @@ export type Database = {
         Row: {
           community_id: string
           created_at: string
+          document_path: string | null
           expires_on: string | null
           id: string
           issued_on: string | null
@@ -1703,6 +2028,7 @@ export type Database = {
         Insert: {
           community_id: string
           created_at?: string
+          document_path?: string | null
           expires_on?: string | null
           id?: string
           issued_on?: string | null
@@ -1713,6 +2039,7 @@ export type Database = {
         Update: {
           community_id?: string
           created_at?: string
+          document_path?: string | null
           expires_on?: string | null
           id?: string
           issued_on?: string | null
@@ -2593,6 +2920,13 @@ export type Database = {
             foreignKeyName: "product_required_groups_group_id_community_id_fkey"
             columns: ["group_id", "community_id"]
             isOneToOne: false
+            referencedRelation: "group_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "product_required_groups_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
             referencedRelation: "groups"
             referencedColumns: ["id", "community_id"]
           },
@@ -3424,6 +3758,188 @@ export type Database = {
           },
         ]
       }
+      group_admin_summaries: {
+        Row: {
+          archived: boolean | null
+          archived_at: string | null
+          community_id: string | null
+          cover_image_path: string | null
+          created_at: string | null
+          currency: string | null
+          ever_had_members: boolean | null
+          id: string | null
+          member_count: number | null
+          owner_member_id: string | null
+          owner_name: string | null
+          paid: boolean | null
+          payment_frequency:
+            | Database["public"]["Enums"]["payment_frequency"]
+            | null
+          pending_requests: number | null
+          price_ore: number | null
+          requires_approval: boolean | null
+          tag_ids: string[] | null
+          title: string | null
+          visibility: Database["public"]["Enums"]["group_visibility"] | null
+        }
+        Insert: {
+          archived?: boolean | null
+          archived_at?: string | null
+          community_id?: string | null
+          cover_image_path?: string | null
+          created_at?: string | null
+          currency?: string | null
+          ever_had_members?: never
+          id?: string | null
+          member_count?: never
+          owner_member_id?: string | null
+          owner_name?: never
+          paid?: never
+          payment_frequency?:
+            | Database["public"]["Enums"]["payment_frequency"]
+            | null
+          pending_requests?: never
+          price_ore?: number | null
+          requires_approval?: boolean | null
+          tag_ids?: never
+          title?: string | null
+          visibility?: Database["public"]["Enums"]["group_visibility"] | null
+        }
+        Update: {
+          archived?: boolean | null
+          archived_at?: string | null
+          community_id?: string | null
+          cover_image_path?: string | null
+          created_at?: string | null
+          currency?: string | null
+          ever_had_members?: never
+          id?: string | null
+          member_count?: never
+          owner_member_id?: string | null
+          owner_name?: never
+          paid?: never
+          payment_frequency?:
+            | Database["public"]["Enums"]["payment_frequency"]
+            | null
+          pending_requests?: never
+          price_ore?: number | null
+          requires_approval?: boolean | null
+          tag_ids?: never
+          title?: string | null
+          visibility?: Database["public"]["Enums"]["group_visibility"] | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "groups_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "groups_owner_member_id_community_id_fkey"
+            columns: ["owner_member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "groups_owner_member_id_community_id_fkey"
+            columns: ["owner_member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      group_join_request_list: {
+        Row: {
+          community_id: string | null
+          created_at: string | null
+          email: string | null
+          full_name: string | null
+          group_id: string | null
+          id: string | null
+          member_id: string | null
+          message: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "group_join_requests_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "group_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_join_requests_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_join_requests_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_join_requests_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      group_member_roster: {
+        Row: {
+          community_id: string | null
+          email: string | null
+          full_name: string | null
+          group_id: string | null
+          id: string | null
+          joined_at: string | null
+          last_charged_period: string | null
+          member_id: string | null
+          mid: number | null
+          payment_status: string | null
+          role: string | null
+          welcome_sent_at: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "group_members_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "group_admin_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_members_group_id_community_id_fkey"
+            columns: ["group_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "groups"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_members_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "group_members_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
       invoice_summaries: {
         Row: {
           account_id: string | null
@@ -3798,6 +4314,21 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      add_group_member: {
+        Args: { p_group_id: string; p_member_id: string; p_role?: string }
+        Returns: string
+      }
+      admin_book_product: {
+        Args: {
+          p_ends_local: string
+          p_member_id: string
+          p_note?: string
+          p_product_id: string
+          p_share_contact?: boolean
+          p_starts_local: string
+        }
+        Returns: string
+      }
       analytics_booking_utilisation: {
         Args: { p_community_id: string; p_from: string; p_to: string }
         Returns: {
@@ -3868,11 +4399,38 @@ export type Database = {
         }
         Returns: string
       }
+      booking_feed_token: {
+        Args: { p_member_id?: string; p_product_id?: string; p_renew?: boolean }
+        Returns: string
+      }
+      booking_requirements_check: {
+        Args: { p_day: string; p_member_id: string; p_product_id: string }
+        Returns: Json
+      }
+      booking_utilisation: {
+        Args: {
+          p_bucket?: string
+          p_community_id: string
+          p_from: string
+          p_to: string
+        }
+        Returns: {
+          booked_hours: number
+          bookings: number
+          name: string
+          period_start: string
+          product_id: string
+          under25_hours: number
+        }[]
+      }
       buy_ticket: {
         Args: { p_addons?: Json; p_quantity?: number; p_ticket_id: string }
         Returns: string
       }
-      cancel_booking: { Args: { p_booking_id: string }; Returns: undefined }
+      cancel_booking: {
+        Args: { p_booking_id: string; p_scope?: string }
+        Returns: Json
+      }
       cancel_event: {
         Args: { p_event_id: string; p_scope?: string }
         Returns: number
@@ -3889,6 +4447,7 @@ export type Database = {
         }
         Returns: number
       }
+      check_in_booking: { Args: { p_booking_id: string }; Returns: string }
       check_new_community: {
         Args: { p_name: string; p_slug?: string }
         Returns: string
@@ -3921,6 +4480,22 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      create_booking_series: {
+        Args: {
+          p_ends: string
+          p_first_day: string
+          p_last_day: string
+          p_member_id: string
+          p_note?: string
+          p_product_id: string
+          p_share_contact?: boolean
+          p_skip_conflicts?: boolean
+          p_skip_holidays?: boolean
+          p_starts: string
+          p_weekday: number
+        }
+        Returns: Json
       }
       create_community: {
         Args: {
@@ -3963,6 +4538,22 @@ export type Database = {
         Returns: string
       }
       custom_access_token_hook: { Args: { event: Json }; Returns: Json }
+      danish_holidays: {
+        Args: { p_from: string; p_to: string }
+        Returns: {
+          name_da: string
+          name_en: string
+          on_date: string
+        }[]
+      }
+      decide_group_join_request: {
+        Args: { p_approve: boolean; p_request_id: string }
+        Returns: string
+      }
+      delete_booking_product: {
+        Args: { p_product_id: string }
+        Returns: number
+      }
       erase_member: { Args: { p_member_id: string }; Returns: undefined }
       expand_event_series: { Args: { p_event_id: string }; Returns: number }
       export_members: {
@@ -4044,6 +4635,17 @@ export type Database = {
           full_name: string
           group_title: string
           welcome_email: string
+        }[]
+      }
+      group_welcome_message: {
+        Args: { p_group_id: string; p_member_id: string }
+        Returns: {
+          body: string
+          community_name: string
+          email: string
+          full_name: string
+          language: string
+          subject: string
         }[]
       }
       import_members: {
@@ -4208,6 +4810,59 @@ export type Database = {
         Returns: Json
       }
       operator_user_id: { Args: { p_email: string }; Returns: string }
+      overview_figures: { Args: { p_community_id: string }; Returns: Json }
+      preview_booking_series: {
+        Args: {
+          p_ends: string
+          p_first_day: string
+          p_last_day: string
+          p_member_id: string
+          p_product_id: string
+          p_share_contact?: boolean
+          p_skip_holidays?: boolean
+          p_starts: string
+          p_weekday: number
+        }
+        Returns: {
+          ends_at: string
+          message: string
+          on_date: string
+          outcome: string
+          starts_at: string
+        }[]
+      }
+      preview_group_charges: {
+        Args: {
+          p_charging_starts_on: string
+          p_count?: number
+          p_frequency: Database["public"]["Enums"]["payment_frequency"]
+          p_join_date: string
+          p_mid_period_join: string
+          p_price_ore: number
+        }
+        Returns: {
+          amount_ore: number
+          label: string
+          period_end: string
+          period_start: string
+          reason: string
+        }[]
+      }
+      preview_group_fees: {
+        Args: { p_community_id: string; p_day?: string; p_group_id?: string }
+        Returns: {
+          amount_ore: number
+          currency: string
+          description: string
+          group_id: string
+          group_member_id: string
+          group_title: string
+          member_id: string
+          member_name: string
+          period_start: string
+          reason: string
+        }[]
+      }
       publish_due_releases: {
         Args: Record<PropertyKey, never>
         Returns: number
@@ -4220,6 +4875,14 @@ export type Database = {
           p_until: string
         }
         Returns: string[]
+      }
+      remove_group_member: {
+        Args: { p_group_id: string; p_member_id: string }
+        Returns: undefined
+      }
+      request_group_membership: {
+        Args: { p_group_id: string; p_message?: string }
+        Returns: string
       }
       resolve_redirect: { Args: { path: string }; Returns: string }
       retention_preview: {
@@ -4236,10 +4899,30 @@ export type Database = {
         Args: { p_member_id: string; p_reason?: string }
         Returns: string
       }
+      run_group_fees: {
+        Args: { p_day?: string; p_group_id: string }
+        Returns: {
+          invoice_id: string
+          invoice_number: number
+          lines: number
+          member_id: string
+          total_ore: number
+        }[]
+      }
       save_event: { Args: { p_event: Json }; Returns: string }
       save_event_series: {
         Args: { p_event: Json; p_scope?: string }
         Returns: string
+      }
+      save_group_price: {
+        Args: {
+          p_charging_starts_on?: string
+          p_frequency: Database["public"]["Enums"]["payment_frequency"]
+          p_group_id: string
+          p_mid_period_join?: string
+          p_price: number
+        }
+        Returns: undefined
       }
       search_kb_articles: {
         Args: { p_community_id: string; p_limit?: number; p_query: string }

@@ -3,7 +3,8 @@
 // {"message": "Welcome email sent to {email}", "email": "…"} or an error status with
 // {"error": "Failed to send welcome email", "reason": "…"} (the app shows these texts).
 //
-// The database decides who may do this (group_welcome_email checks the group admin area),
+// The database decides who may do this and what the mail says (group_welcome_message checks
+// the group admin area and fills the group's Danish or English text in),
 // the caller's own token is used for it, and the send is recorded on the group membership.
 //
 // Environment (functions env file): SMTP_URL (smtp://user:pass@host:port or smtps://…)
@@ -23,8 +24,8 @@ const failed = (status: number, reason: string) =>
 interface WelcomeRow {
   email: string | null;
   full_name: string;
-  group_title: string;
-  welcome_email: string;
+  subject: string;
+  body: string;
   community_name: string;
 }
 
@@ -50,7 +51,7 @@ export default async function handler(req: Request, context?: { env?: Env }): Pr
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
   });
   const { data, error } = await supabase
-    .rpc('group_welcome_email', { p_group_id: groupId, p_member_id: memberId })
+    .rpc('group_welcome_message', { p_group_id: groupId, p_member_id: memberId })
     .maybeSingle<WelcomeRow>();
   if (error) return failed(error.message === 'not_in_group' ? 422 : 404, error.message);
   if (!data) return failed(404, 'member_not_found');
@@ -62,11 +63,8 @@ export default async function handler(req: Request, context?: { env?: Env }): Pr
     await transport.sendMail({
       from: env.SMTP_FROM ?? `${data.community_name} <no-reply@localhost>`,
       to: { name: data.full_name, address: data.email },
-      subject: `Velkommen til ${data.group_title}`,
-      text:
-        data.welcome_email.trim() !== ''
-          ? data.welcome_email
-          : `Velkommen til ${data.group_title} i ${data.community_name}!`,
+      subject: data.subject,
+      text: data.body,
     });
   } catch {
     return failed(502, 'smtp_failed');

@@ -27,7 +27,7 @@ const contentTypes: Record<string, string> = {
   '.webmanifest': 'application/manifest+json',
 };
 
-const apiPrefixes = ['/auth/', '/rest/', '/storage/', '/realtime/', '/functions/'];
+const apiPrefixes = ['/auth/', '/rest/', '/storage/', '/realtime/', '/functions/', '/feeds/'];
 
 interface BuildInfo {
   id: string;

@@ -1,5 +1,6 @@
 // Bucket limits: file_size_limit and allowed_mime_types, the global limit, and the
-// magic-byte check that refuses a text file declared as an image. Refused uploads leave
+// per-bucket content check that refuses a text file declared as an image (decision 0841),
+// on for the product's image buckets and off elsewhere as upstream. Refused uploads leave
 // neither a row nor bytes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesUnder, pngBytes, startStorageFixture, type StorageFixture } from './storage-fixture';
@@ -55,6 +56,29 @@ describe('storage upload limits', () => {
       .upload(path, Buffer.from('GIF89a but not a jpeg'), { contentType: 'image/jpeg' });
     expect(raw.error).toMatchObject({ statusCode: '415' });
     await nothingStored(path);
+  });
+
+  it('checks content only in buckets that ask for it, as upstream trusts the declared type', async () => {
+    const path = `${f.aliceId}/not-really.png`;
+    const { error } = await f.alice.storage
+      .from('docs')
+      .upload(path, new Blob(['just some text'], { type: 'image/png' }));
+    expect(error).toBeNull();
+    expect((await f.alice.storage.from('docs').info(path)).data).toMatchObject({ contentType: 'image/png' });
+    const created = await f.admin.storage.createBucket(`open-${Date.now()}`);
+    expect(created.error).toBeNull();
+    const { rows } = await f.t.db.query<{ id: string; content_check: boolean }>(
+      `select id, content_check from storage.buckets
+        where id in ('event-images', 'group-covers', 'product-images', 'community-logos', $1) order by id`,
+      [created.data!.name],
+    );
+    expect(rows).toEqual([
+      { id: 'community-logos', content_check: true },
+      { id: 'event-images', content_check: true },
+      { id: 'group-covers', content_check: true },
+      { id: created.data!.name, content_check: false },
+      { id: 'product-images', content_check: true },
+    ]);
   });
 
   it('refuses an object over the bucket limit, by declared length and by counted bytes', async () => {

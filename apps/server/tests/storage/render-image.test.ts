@@ -65,6 +65,23 @@ describe('storage image transformations', () => {
     expect([webpMeta.format, webpMeta.width, webpMeta.height]).toEqual(['webp', 100, 50]);
   });
 
+  it('says what a render was asked to do in X-Transformations, as storage-api does', async () => {
+    const signed = await f.alice.storage.from('images').createSignedUrl(`${f.aliceId}/photo.png`, 60, {
+      transform: { width: 200, height: 200, quality: 60 },
+    });
+    const res = await fetch(signed.data!.signedUrl);
+    expect(res.status).toBe(200);
+    expect(Number(res.headers.get('content-length'))).toBeGreaterThan(0);
+    expect(res.headers.get('x-transformations')).toBe('height:200,width:200,resizing_type:fill,quality:60');
+    const contained = await fetch(
+      `${f.t.url}/storage/v1/render/image/public/pics/gallery/photo.png?width=40&resize=contain&format=png`,
+    );
+    expect(contained.headers.get('x-transformations')).toBe('width:40,resizing_type:fit,format:png');
+    const plain = await fetch(`${f.t.url}/storage/v1/render/image/public/pics/gallery/photo.png`);
+    expect(plain.status).toBe(200);
+    expect(plain.headers.get('x-transformations')).toBeNull();
+  });
+
   it('serves signed transformation URLs and refuses transforms of non-images', async () => {
     const signed = await f.alice.storage.from('images').createSignedUrl(`${f.aliceId}/photo.png`, 60, {
       transform: { width: 20, height: 10, resize: 'fill' },

@@ -74,7 +74,7 @@ function joinConditions(parent: PlanNode, embed: PlannedEmbed): { from: string; 
       where: embed.rel.pairs.map(([p, t]) => `${child.ref}.${ident(t)} = ${parent.ref}.${ident(p)}`),
     };
   }
-  const jRef = child.ref.replace('pgrst_e', 'pgrst_m');
+  const jRef = embed.junctionRef;
   return {
     from: `${target} as ${child.ref}, ${qualified(j.relation.schema, j.relation.name)} as ${jRef}`,
     where: [

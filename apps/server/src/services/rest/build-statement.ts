@@ -6,6 +6,13 @@ export type BodyKind = MediaChoice['kind'] | 'none' | 'scalar';
 
 const csvCell = (v: string) =>
   `case when ${v} ~ '[,"\\n\\r]' then '"' || replace(${v}, '"', '""') || '"' else ${v} end`;
+/**
+ * A value as PostgREST writes it (Postgres' record output): quoted when empty or holding a
+ * comma, quote, backslash, parenthesis or white space (a tsvector's 'cat' 'fat'), with quotes
+ * and backslashes doubled.
+ */
+const csvValue = (v: string) =>
+  `case when ${v} = '' or ${v} ~ '[",\\\\()[:space:]]' then '"' || replace(replace(${v}, '\\', '\\\\'), '"', '""') || '"' else ${v} end`;
 
 /** The body expression over the CTE pgrst_source. */
 export function bodySql(kind: BodyKind, stripNulls: boolean): string {
@@ -21,7 +28,7 @@ export function bodySql(kind: BodyKind, stripNulls: boolean): string {
       return `(select string_agg(pgrst_line, E'\\n' order by pgrst_n) from (
         select 0::bigint as pgrst_n, (select string_agg(${csvCell('pgrst_k')}, ',') from json_object_keys((select row_to_json(pgrst_h) from pgrst_source as pgrst_h limit 1)) as pgrst_k) as pgrst_line
         union all
-        select row_number() over (), (select string_agg(coalesce(${csvCell('pgrst_v.value')}, ''), ',') from json_each_text(row_to_json(pgrst_r)) as pgrst_v)
+        select row_number() over (), (select string_agg(coalesce(${csvValue('pgrst_v.value')}, ''), ',') from json_each_text(row_to_json(pgrst_r)) as pgrst_v)
         from pgrst_source as pgrst_r
       ) as pgrst_lines where pgrst_line is not null)`;
     default:

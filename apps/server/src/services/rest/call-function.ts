@@ -24,7 +24,10 @@ import { RollbackWith, runAsCaller } from './run-statement';
 import { findRelation, type FunctionInfo, type RelationInfo } from './schema-cache';
 import { ident, qualified, SqlParams } from './sql-text';
 
-async function readArgs(scope: RequestScope): Promise<{ raw: string; value: unknown }> {
+/** Bodies that go whole into a single unnamed text or xml parameter rather than being parsed. */
+const rawBodies = new Set(['text/plain', 'text/xml']);
+
+async function readArgs(scope: RequestScope): Promise<{ raw: string; value: unknown; rawType?: string }> {
   if (scope.method !== 'POST') {
     const obj = Object.create(null) as Record<string, string | string[]>;
     for (const [k, v] of scope.params.rpcArgs) {
@@ -34,7 +37,9 @@ async function readArgs(scope: RequestScope): Promise<{ raw: string; value: unkn
     return { raw: JSON.stringify(obj), value: obj };
   }
   const raw = await scope.req.text();
-  if (bodyType(scope) === 'application/x-www-form-urlencoded') return formBody(raw);
+  const type = bodyType(scope);
+  if (type === 'application/x-www-form-urlencoded') return formBody(raw);
+  if (rawBodies.has(type)) return { raw, value: undefined, rawType: type };
   if (raw.trim() === '') return { raw: '{}', value: {} };
   try {
     return { raw, value: JSON.parse(raw) as unknown };
@@ -53,6 +58,16 @@ function callSql(
   const name = qualified(fn.schema, fn.name);
   if (wholeBody) return { from: '', call: `${name}(${params.add(raw)}::${fn.args[0]!.type})` };
   const value = JSON.parse(raw) as Record<string, unknown>;
+  const unnamed = fn.args[0];
+  if (fn.args.length === 1 && unnamed?.name === '') {
+    // The single unnamed parameter, given as the key "": passed by position.
+    if (!Object.hasOwn(value, '')) return { from: '', call: `${name}()` };
+    const json = unnamed.type === 'json' || unnamed.type === 'jsonb';
+    return {
+      from: '',
+      call: `${name}((${params.add(raw)}::json ${json ? '->' : '->>'} '')::${unnamed.type})`,
+    };
+  }
   const given = fn.args.filter((a) => Object.hasOwn(value, a.name));
   if (given.length === 0) return { from: '', call: `${name}()` };
   const arg = params.add(raw);
@@ -86,12 +101,13 @@ export async function callFunction(scope: RequestScope, name: string): Promise<R
   const { prefs, media, deps } = scope;
   const args = await readArgs(scope);
   const keys = isPlainObject(args.value) ? Object.keys(args.value) : [];
+  const shape = { isObject: isPlainObject(args.value), rawType: args.rawType };
   let resolved;
   try {
-    resolved = resolveFunction(scope.cache, scope.schema, name, keys, isPlainObject(args.value));
+    resolved = resolveFunction(scope.cache, scope.schema, name, keys, shape);
   } catch (error) {
     scope.cache = await scope.holder.refreshIfStale();
-    resolved = resolveFunction(scope.cache, scope.schema, name, keys, isPlainObject(args.value));
+    resolved = resolveFunction(scope.cache, scope.schema, name, keys, shape);
     void error;
   }
   const { fn, wholeBody } = resolved;

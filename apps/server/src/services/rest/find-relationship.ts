@@ -1,6 +1,7 @@
 // Relationship discovery for embedding: many-to-one and one-to-one through a foreign key
 // on the parent, one-to-many and one-to-one through a key on the child, many-to-many
 // through a junction table; narrowed by a hint and refused when none or several remain.
+import { closestName } from './closest-name';
 import { restErrors } from './rest-error';
 import {
   findFunctions,
@@ -217,8 +218,9 @@ export function findRelationship(
   } else if (target) {
     candidates = [...direct(cache, parent, target), ...manyToMany(cache, parent, target)];
   } else {
-    // The target may also be named by a foreign-key column or constraint of the parent.
-    candidates = cache.foreignKeys
+    // The target may also be named by a foreign-key column or constraint of the parent
+    // (to-one), or by the constraint of a table referencing the parent (to-many).
+    const toOne = cache.foreignKeys
       .filter(
         (fk) =>
           fk.schema === parent.schema &&
@@ -229,6 +231,23 @@ export function findRelationship(
         const ref = findRelation(cache, fk.refSchema, fk.refTable);
         return ref ? direct(cache, parent, ref).filter((r) => r.key === fk && r.toOne) : [];
       });
+    const toMany = cache.foreignKeys
+      .filter(
+        (fk) =>
+          fk.name === name &&
+          fk.refSchema === parent.schema &&
+          fk.refTable === parent.name &&
+          !(fk.schema === parent.schema && fk.table === parent.name),
+      )
+      .flatMap((fk) => {
+        const child = findRelation(cache, fk.schema, fk.table);
+        return child ? direct(cache, parent, child).filter((r) => r.key === fk) : [];
+      });
+    candidates = [...toOne, ...toMany];
+    // Views over the referenced table carry the same key; the table itself is what a column
+    // or constraint name means, as in PostgREST.
+    if (candidates.some((r) => r.target.kind !== 'view'))
+      candidates = candidates.filter((r) => r.target.kind !== 'view');
   }
   if (hint !== undefined) candidates = candidates.filter((r) => matchesHint(r, hint));
   // A self-reference matches one key in both directions: a column hint names the
@@ -237,11 +256,36 @@ export function findRelationship(
     const toOne = hint !== candidates[0]!.key.name;
     candidates = candidates.filter((r) => r.toOne === toOne);
   }
+  // A self-reference named by its table, unhinted, means the rows that point here (children).
+  if (
+    hint === undefined &&
+    candidates.length === 2 &&
+    candidates[0]!.key === candidates[1]!.key &&
+    candidates[0]!.toOne !== candidates[1]!.toOne
+  )
+    candidates = candidates.filter((r) => !r.toOne);
   if (candidates.length === 1) return candidates[0]!;
   if (candidates.length === 0) {
-    throw restErrors.noRelationship(parent.name, name, parent.schema, hint, null);
+    const near = target ? undefined : closestName(name, relatedNames(cache, parent));
+    throw restErrors.noRelationship(
+      parent.name,
+      name,
+      parent.schema,
+      hint,
+      near ? `Perhaps you meant '${near}' instead of '${name}'.` : null,
+    );
   }
   return ambiguous(parent, name, candidates);
+}
+
+/** The relations the parent has a foreign key to or from: what a misspelt embed may have meant. */
+function relatedNames(cache: SchemaCache, parent: RelationInfo): Set<string> {
+  const names = new Set<string>();
+  for (const fk of cache.foreignKeys) {
+    if (fk.schema === parent.schema && fk.table === parent.name) names.add(fk.refTable);
+    if (fk.refSchema === parent.schema && fk.refTable === parent.name) names.add(fk.table);
+  }
+  return names;
 }
 
 function ambiguous(parent: RelationInfo, name: string, candidates: Relationship[]): never {

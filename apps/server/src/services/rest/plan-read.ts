@@ -4,6 +4,7 @@
 import type { NodeModifiers, SelectItem } from './api-request';
 import { findRelationship, type Relationship } from './find-relationship';
 import { restErrors } from './rest-error';
+import { ident } from './sql-text';
 import type { RelationInfo, SchemaCache } from './schema-cache';
 
 export interface PlanNode {
@@ -24,8 +25,20 @@ export interface PlannedEmbed {
   spread: boolean;
   /** The alias of the lateral join that carries the embed's body, quoted. */
   joinRef: string;
+  /** The alias of a many-to-many embed's junction table, quoted. */
+  junctionRef: string;
   /** name(count): the related rows' count instead of the rows. */
   countOnly: boolean;
+}
+
+/**
+ * An embed's SQL alias: its name and a number, as PostgREST's aliases read, so a database
+ * error about it names the embed as the client wrote it; internal names only where that
+ * could clash (a very long name, or the root's own alias).
+ */
+function embedRef(name: string, counter: number, rootRef: string): string {
+  const readable = ident(`${name}_${counter}`);
+  return name.length <= 48 && readable !== rootRef ? readable : `"pgrst_e${counter}"`;
 }
 
 const emptyMods = (): NodeModifiers => ({
@@ -49,6 +62,7 @@ export function planRead(
     const key = path.join('.');
     used.add(key);
     const node: PlanNode = { relation: rel, ref, items: [], embeds: [], mods: nodes.get(key) ?? emptyMods() };
+    const embedNames = new Set<string>();
     for (const item of selectItems) {
       if (item.kind === 'aggregate' && !aggregatesEnabled) throw restErrors.aggregatesDisabled();
       if (item.kind !== 'embed') {
@@ -58,6 +72,10 @@ export function planRead(
       const relationship = findRelationship(cache, rel, item.name, item.hint);
       counter++;
       const outputName = item.alias ?? item.name;
+      // Two embeds answering under one key would be one lateral alias twice in PostgREST.
+      if (!item.spread && embedNames.has(outputName))
+        throw restErrors.duplicateEmbed(`${rel.name}_${outputName}_${path.length + 1}`);
+      if (!item.spread) embedNames.add(outputName);
       const childPath = [...path, outputName];
       if (item.alias !== undefined) {
         // Modifiers may address an aliased embed by its table name too.
@@ -78,12 +96,18 @@ export function planRead(
         only.field.path.length === 0 &&
         !relationship.target.columns.some((c) => c.name === 'count');
       node.embeds.push({
-        node: build(relationship.target, `"pgrst_e${counter}"`, countOnly ? [] : item.items, childPath),
+        node: build(
+          relationship.target,
+          embedRef(item.name, counter, rootRef),
+          countOnly ? [] : item.items,
+          childPath,
+        ),
         rel: relationship,
         outputName,
         joinType: item.joinType ?? 'left',
         spread: item.spread,
         joinRef: `"pgrst_j${counter}"`,
+        junctionRef: `"pgrst_m${counter}"`,
         countOnly,
       });
     }

@@ -26,6 +26,9 @@ export const restErrors = {
   parse: (message: string, details: string | null) => new RestError(400, 'PGRST100', message, details),
   rpcMethod: (method: string) => new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`),
   invalidBody: (message: string) => new RestError(400, 'PGRST102', message),
+  /** Postgres' duplicate_alias, which PostgREST's query gets for two embeds under one key. */
+  duplicateEmbed: (alias: string) =>
+    new RestError(400, '42712', `table name "${alias}" specified more than once`),
   invalidRange: (details: string | null = null) =>
     new RestError(416, 'PGRST103', 'Requested range not satisfiable', details),
   putFilters: () =>

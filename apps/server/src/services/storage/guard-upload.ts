@@ -1,33 +1,40 @@
-// A pass-through stream for upload bodies that enforces the size limit and the magic-byte
-// check while the bytes flow, failing the write (and so the whole upload) on a breach.
+// A pass-through stream for upload bodies that enforces the size limit while the bytes flow,
+// failing the write (and so the whole upload) on a breach, and looks at the first bytes for
+// the content check: whether they match the declared type is decided per bucket by the row
+// write (write-upload-row.ts, decision 0841), so the guard only records it.
 import { Transform } from 'node:stream';
 import { headMatchesType, magicHeadLength } from './magic-bytes';
 import { storageErrors } from './storage-errors';
 
-export function guardUpload(options: { maxBytes: number; mimetype: string }): Transform {
+export interface UploadGuard {
+  stream: Transform;
+  /** After the stream ended: true when the bytes are not of the declared type. */
+  contentMismatch(): boolean;
+}
+
+export function guardUpload(options: { maxBytes: number; mimetype: string }): UploadGuard {
   let size = 0;
   let head: Buffer | undefined = Buffer.alloc(0);
-  const checkHead = (): Error | undefined => {
-    if (head === undefined) return undefined;
-    const matches = headMatchesType(options.mimetype, head);
+  let mismatch = false;
+  const checkHead = (): void => {
+    if (head === undefined) return;
+    mismatch = headMatchesType(options.mimetype, head) === false;
     head = undefined;
-    return matches === false ? storageErrors.contentMismatch(options.mimetype) : undefined;
   };
-  return new Transform({
+  const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
       if (size > options.maxBytes) return done(storageErrors.entityTooLarge());
       if (head !== undefined) {
         head = Buffer.concat([head, chunk.subarray(0, magicHeadLength - head.length)]);
-        if (head.length >= magicHeadLength) {
-          const problem = checkHead();
-          if (problem) return done(problem);
-        }
+        if (head.length >= magicHeadLength) checkHead();
       }
       done(null, chunk);
     },
     flush(done) {
-      done(checkHead() ?? null);
+      checkHead();
+      done(null);
     },
   });
+  return { stream, contentMismatch: () => mismatch };
 }

@@ -62,3 +62,25 @@ export function transformFromClaim(claim: unknown): ImageTransform {
   }
   return parseTransform(source);
 }
+
+/** The resize modes as the image proxy behind storage-api names them. */
+const resizingTypes: Record<NonNullable<ImageTransform['resize']>, string> = {
+  cover: 'fill',
+  contain: 'fit',
+  fill: 'force',
+};
+
+/**
+ * The X-Transformations header of a render: what was asked of the image, in storage-api's
+ * order and words ("height:200,width:200,resizing_type:fill,quality:60"); empty when nothing.
+ */
+export function transformationsHeader(t: ImageTransform): string {
+  const segments: string[] = [];
+  if (t.height !== undefined) segments.push(`height:${t.height}`);
+  if (t.width !== undefined) segments.push(`width:${t.width}`);
+  if (t.width !== undefined || t.height !== undefined)
+    segments.push(`resizing_type:${resizingTypes[t.resize ?? 'cover']}`);
+  if (t.quality !== undefined) segments.push(`quality:${t.quality}`);
+  if (t.format !== undefined && t.format !== 'origin') segments.push(`format:${t.format}`);
+  return segments.join(',');
+}

@@ -7,7 +7,12 @@ import type { Context } from 'hono';
 import sharp from 'sharp';
 import type { AppEnv } from '../../http/app-env';
 import { BackendObjectMissing } from './backend/storage-backend';
-import { parseTransform, transformFromClaim, type ImageTransform } from './image-transform';
+import {
+  parseTransform,
+  transformationsHeader,
+  transformFromClaim,
+  type ImageTransform,
+} from './image-transform';
 import { findBucket, findObject, type ObjectRow } from './object-rows';
 import { objectParams } from './route-params';
 import { verifyObjectToken } from './signed-url-token';
@@ -116,6 +121,7 @@ export async function renderImage(
       'invalid_image',
     );
   }
+  const applied = transformationsHeader(transform);
   return new Response(new Uint8Array(result.data), {
     status: 200,
     headers: {
@@ -124,6 +130,7 @@ export async function renderImage(
       'Cache-Control': row.metadata?.cacheControl ?? 'no-cache',
       ...(row.metadata?.eTag ? { ETag: row.metadata.eTag } : {}),
       'X-Robots-Tag': 'none',
+      ...(applied ? { 'X-Transformations': applied } : {}),
     },
   });
 }

@@ -1,4 +1,5 @@
-// Storing an object. The bytes stream first, through the size and magic-byte guard, into a
+// Storing an object. The bytes stream first, through the size guard (which also notes
+// whether the first bytes match the declared type), into a
 // fresh version in the backend (a temporary file renamed into place for the file backend),
 // so no row can point at partial bytes. Then one statement, as the uploader, checks the
 // bucket's limits and inserts or upserts the row under row-level security
@@ -41,7 +42,7 @@ async function streamBytes(
   maxBytes: number,
   mimetype: string,
 ) {
-  const guard = guardUpload({ maxBytes, mimetype });
+  const { stream: guard, contentMismatch } = guardUpload({ maxBytes, mimetype });
   // A broken or aborted request body must fail the write, not leave it waiting.
   body.stream.once('error', (error) => guard.destroy(error));
   body.stream.once('aborted', () => guard.destroy(storageErrors.aborted()));
@@ -49,7 +50,11 @@ async function streamBytes(
   // keeps a late duplicate of it from surfacing as an unhandled stream error.
   guard.on('error', () => undefined);
   body.stream.pipe(guard);
-  return rt.backend.put(location, guard, { contentType: body.mimetype, cacheControl: body.cacheControl });
+  const stored = await rt.backend.put(location, guard, {
+    contentType: body.mimetype,
+    cacheControl: body.cacheControl,
+  });
+  return { ...stored, contentMismatch: contentMismatch() };
 }
 
 export async function storeObject(
@@ -105,6 +110,7 @@ export async function storeObject(
           userMetadata: body.userMetadata,
           size: stored.size,
           mimetype: placeholder ? undefined : body.mimetype,
+          contentMismatch: stored.contentMismatch,
           globalLimit: rt.config.fileSizeLimit,
         },
         req.upsert,

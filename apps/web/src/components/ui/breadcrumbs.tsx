@@ -1,6 +1,7 @@
 import { ChevronRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { localePath, useLanguage } from '../../lib/i18n';
+import { commonMessages } from '@club/i18n/namespaces/common';
+import { localePath, useLanguage, useT } from '../../lib/i18n';
 
 /** Area › (trail) › current page; paths are relative to the community (/{lang}/{slug}/…). */
 export function Breadcrumbs({
@@ -13,8 +14,9 @@ export function Breadcrumbs({
   current: string;
 }) {
   const language = useLanguage();
+  const t = useT(commonMessages);
   return (
-    <nav aria-label="Breadcrumb" className="text-sm text-muted-foreground">
+    <nav aria-label={t('breadcrumb')} className="text-sm text-muted-foreground">
       <ol className="flex flex-wrap items-center gap-1">
         {links.map((link) => (
           <li key={link.path} className="flex items-center gap-1">

@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
-import { useForm } from '../../components/ui/use-form';
+import { useForm } from './use-auth-form';
 import { checkCode, checkEmail, checkRequired } from '../../lib/auth-feedback';
 import { localePath, useLanguage } from '../../lib/i18n';
 import { supabase } from '../../lib/supabase';

@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { useForm } from '../../components/ui/use-form';
+import { useForm } from './use-auth-form';
 import { checkCode } from '../../lib/auth-feedback';
 import { supabase } from '../../lib/supabase';
 import { useAuthText } from './use-auth-text';

@@ -1,7 +1,7 @@
 // A new password and its confirmation, as the register and new-password screens ask for them.
 import { FormField } from '../../components/ui/form-field';
 import { PasswordInput } from '../../components/ui/password-input';
-import type { UseForm } from '../../components/ui/use-form';
+import type { UseForm } from './use-auth-form';
 import type { AuthKey } from '../../lib/auth-feedback';
 import { useAuthText } from './use-auth-text';
 

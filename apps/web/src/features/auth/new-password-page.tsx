@@ -8,7 +8,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
-import { useForm } from '../../components/ui/use-form';
+import { useForm } from './use-auth-form';
 import { checkPassword, checkPasswordsMatch } from '../../lib/auth-feedback';
 import { localePath, useLanguage } from '../../lib/i18n';
 import { useSession } from '../../lib/session';

@@ -5,7 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { useForm } from '../../components/ui/use-form';
+import { useForm } from './use-auth-form';
 import { checkEmail } from '../../lib/auth-feedback';
 import { localePath, useLanguage } from '../../lib/i18n';
 import { supabase } from '../../lib/supabase';

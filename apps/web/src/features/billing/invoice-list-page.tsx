@@ -13,6 +13,7 @@ import { Badge } from '../../components/ui/badge';
 import { PageHeader } from '../../components/ui/page-header';
 import { useFormat, useT } from '../../lib/i18n';
 import { billingKeys } from './billing-keys';
+import { BillingNav } from './billing-nav';
 import { invoiceListStatuses, type InvoiceListStatus } from './billing-records';
 import { InvoiceDetailDialog } from './invoice-detail-dialog';
 import {
@@ -80,7 +81,14 @@ export function InvoiceListPage({ communityId }: { communityId: string }) {
         sortable: true,
         hideable: false,
         csv: (row) => row.number ?? '',
-        cell: (row) => <span className="font-medium">{row.number ?? t('list.draftNumber')}</span>,
+        cell: (row) => (
+          <>
+            <span className="font-medium">{row.number ?? t('list.draftNumber')}</span>{' '}
+            {row.kind === 'credit_note' ? (
+              <span className="ml-1 text-xs text-muted-foreground">{t('kind.credit_note')}</span>
+            ) : null}
+          </>
+        ),
       },
       {
         id: 'account_name',
@@ -132,6 +140,7 @@ export function InvoiceListPage({ communityId }: { communityId: string }) {
   return (
     <>
       <PageHeader title={t('title')} description={t('description')} />
+      <BillingNav />
       <DataTable
         caption={t('list.caption')}
         list={list}
@@ -144,6 +153,7 @@ export function InvoiceListPage({ communityId }: { communityId: string }) {
           <div className="space-y-1">
             <div className="flex items-center justify-between gap-2">
               <span className="font-medium">
+                {row.kind === 'credit_note' ? `${t('kind.credit_note')} ` : ''}
                 {row.number ?? t('list.draftNumber')} · {row.account_name}
               </span>
               <InvoiceStatusBadge status={row.list_status as InvoiceListStatus} />

@@ -4,7 +4,7 @@
 import { commonMessages } from '@club/i18n/namespaces/common';
 import { eventsMessages } from '@club/i18n/namespaces/events';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -20,25 +20,18 @@ import { EditorInvitationsSection } from './editor-invitations-section';
 import { EditorJobsSection } from './editor-jobs-section';
 import { defaultChoice, EditorPublishSection } from './editor-publish-section';
 import { EditorScheduleSection } from './editor-schedule-section';
-import { fieldId } from './editor-section-props';
 import { EditorTicketsSection } from './editor-tickets-section';
 import { EventBreadcrumbs } from './event-breadcrumbs';
 import { CancelEventButton } from './cancel-event-button';
 import { isSeriesDate, SeriesScopeChoice, type SeriesScope } from './series-scope-choice';
-import {
-  documentFromDraft,
-  draftFromEvent,
-  emptyDraft,
-  nextStatus,
-  type EventDraft,
-  type PublishChoice,
-} from './event-draft';
+import { documentFromDraft, draftFromEvent, emptyDraft, nextStatus, type EventDraft } from './event-draft';
 import type { EventRecord } from './event-records';
 import { loadEvent } from './load-event';
 import { loadMemberNames } from './load-invitees';
 import { saveEvent } from './save-event';
 import { eventKeys, useCommunityTimeZone } from './use-event-community';
-import { validateEventDraft, type DraftErrors } from './validate-event-draft';
+import { useEditorForm } from './use-editor-form';
+import { UnsavedChangesGuard } from '../../components/form/unsaved-changes-guard';
 import { zonedInputToIso } from '../../lib/zoned-time';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { NotFoundView } from '../../components/ui/error-view';
@@ -124,58 +117,25 @@ function EventEditorForm({
   const format = useFormat(timeZone);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState(initial);
-  const [choice, setChoice] = useState<PublishChoice>(defaultChoice(event?.status));
-  const [errors, setErrors] = useState<DraftErrors>({});
+  const form = useEditorForm(initial, defaultChoice(event?.status));
+  const { draft, choice, setChoice, change, error, touch } = form;
   const [serverError, setServerError] = useState<string | undefined>();
   const [saving, setSaving] = useState(false);
-  const [focusPending, setFocusPending] = useState(false);
-  const latest = useRef({ draft, choice });
-  latest.current = { draft, choice };
-
-  useEffect(() => {
-    if (!focusPending) return;
-    setFocusPending(false);
-    const first = Object.keys(errors)[0];
-    if (first) document.getElementById(fieldId(first))?.focus();
-  }, [focusPending, errors]);
-
-  const change = useCallback((update: (d: EventDraft) => EventDraft) => setDraft((d) => update(d)), []);
-  const error = (path: string) => {
-    const e = errors[path];
-    return e ? t(e.key, e.values) : undefined;
-  };
-  const touch = useCallback((path: string) => {
-    const found = validateEventDraft(latest.current.draft, latest.current.choice)[path];
-    setErrors((current) => {
-      if (!found && !current[path]) return current;
-      const next = { ...current };
-      if (found) next[path] = found;
-      else delete next[path];
-      return next;
-    });
-  }, []);
   const sectionProps = { draft, change, error, touch };
 
   const [scopeOpen, setScopeOpen] = useState(false);
   const [scope, setScope] = useState<SeriesScope>('this');
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateEventDraft(draft, choice);
-    setErrors(found);
+  const submit = form.submit(async () => {
     setServerError(undefined);
-    if (Object.keys(found).length > 0) {
-      setFocusPending(true);
-      return;
-    }
     // A date of a series asks first which dates the changes are for.
     if (event && isSeriesDate(event)) setScopeOpen(true);
     else await persist('this');
-  };
+  });
 
   const persist = async (scope: SeriesScope) => {
     const status = nextStatus(event?.status, choice);
     setSaving(true);
+    form.saving.current = true;
     try {
       const id = await saveEvent(
         documentFromDraft(draft, { id: event?.id, communityId, timeZone, status }),
@@ -199,6 +159,7 @@ function EventEditorForm({
       setServerError(message);
       toast({ variant: 'destructive', title: message });
     } finally {
+      form.saving.current = false;
       setSaving(false);
     }
   };
@@ -220,9 +181,14 @@ function EventEditorForm({
           />
         }
       />
+      <UnsavedChangesGuard
+        when={form.isDirty}
+        what={draft.title.trim() || t('editor.createTitle')}
+        saving={form.saving}
+      />
       <form noValidate onSubmit={(e) => void submit(e)} className="space-y-6">
         {serverError ? <Alert kind="error">{serverError}</Alert> : null}
-        {Object.keys(errors).length > 0 ? <Alert kind="error">{t('editor.fixErrors')}</Alert> : null}
+        {form.hasErrors ? <Alert kind="error">{t('editor.fixErrors')}</Alert> : null}
         <EditorBasicsSection {...sectionProps} communityId={communityId} />
         <EditorScheduleSection {...sectionProps} timeZone={timeZone} />
         <EditorImageField draft={draft} change={change} communityId={communityId} />

@@ -36,6 +36,29 @@ describe('validateEventDraft', () => {
     });
   });
 
+  it('names the format when a typed date or time could not be read, and compares nothing with it', () => {
+    expect(
+      validateEventDraft(
+        draft({
+          startsAt: 'invalidT17:00',
+          endsAt: '2027-06-19Tinvalid',
+          repeat: 'weekly',
+          repeatUntil: 'invalid',
+        }),
+        'later',
+      ),
+    ).toEqual({
+      startsAt: { key: 'validation.dateTimeFormat' },
+      endsAt: { key: 'validation.dateTimeFormat' },
+      repeatUntil: { key: 'validation.dateFormat' },
+      releaseAt: { key: 'validation.releaseRequired' },
+    });
+    const ticket = { ...emptyTicket(), name: 'Voksen', refundClosesAt: '2027-06-12Tinvalid' };
+    expect(validateEventDraft(draft({ tickets: [ticket] }), 'now')).toEqual({
+      'tickets.0.refundClosesAt': { key: 'validation.dateTimeFormat' },
+    });
+  });
+
   it('asks for a valid address', () => {
     expect(validateEventDraft(draft({ location: 'somewhere nice' }), 'now')).toEqual({
       location: { key: 'validation.address' },

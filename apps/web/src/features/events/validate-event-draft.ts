@@ -25,6 +25,13 @@ export function isValidAddress(text: string): boolean {
 
 const wallClock = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
+/** A date-time field: empty is "required" when it must be filled; anything typed that the
+ * date input could not read ("31.02.2027", "25.00") is a format message with an example. */
+function dateTimeError(value: string, requiredKey?: ValidationKey): FieldError | undefined {
+  if (value === '') return requiredKey ? { key: requiredKey } : undefined;
+  return wallClock.test(value) ? undefined : { key: 'validation.dateTimeFormat' };
+}
+
 function wholeNumber(text: string, min: number, optional: boolean): FieldError | undefined {
   const t = text.trim();
   if (t === '') return optional ? undefined : { key: 'validation.wholeNumber', values: { min } };
@@ -46,19 +53,20 @@ export function validateEventDraft(draft: EventDraft, choice: PublishChoice): Dr
   if (draft.location.trim() !== '' && !isValidAddress(draft.location))
     put('location', { key: 'validation.address' });
 
-  if (!wallClock.test(draft.startsAt)) put('startsAt', { key: 'validation.required' });
-  if (draft.endsAt && !wallClock.test(draft.endsAt)) put('endsAt', { key: 'validation.required' });
-  if (draft.endsAt && draft.startsAt && draft.endsAt <= draft.startsAt)
+  put('startsAt', dateTimeError(draft.startsAt, 'validation.required'));
+  put('endsAt', dateTimeError(draft.endsAt));
+  if (draft.endsAt && wallClock.test(draft.startsAt) && draft.endsAt <= draft.startsAt)
     put('endsAt', { key: 'validation.endBeforeStart' });
   if (draft.repeat !== 'never') {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.repeatUntil))
-      put('repeatUntil', { key: 'validation.untilRequired' });
-    else if (draft.startsAt && draft.repeatUntil <= draft.startsAt.slice(0, 10))
+    if (draft.repeatUntil === '') put('repeatUntil', { key: 'validation.untilRequired' });
+    else if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.repeatUntil))
+      put('repeatUntil', { key: 'validation.dateFormat' });
+    else if (wallClock.test(draft.startsAt) && draft.repeatUntil <= draft.startsAt.slice(0, 10))
       put('repeatUntil', { key: 'validation.untilBeforeStart' });
   }
   if (choice === 'later') {
-    if (!wallClock.test(draft.releaseAt)) put('releaseAt', { key: 'validation.releaseRequired' });
-    else if (draft.startsAt && draft.releaseAt >= draft.startsAt)
+    put('releaseAt', dateTimeError(draft.releaseAt, 'validation.releaseRequired'));
+    if (wallClock.test(draft.startsAt) && draft.releaseAt >= draft.startsAt)
       put('releaseAt', { key: 'validation.releaseAfterStart' });
   }
 
@@ -66,6 +74,8 @@ export function validateEventDraft(draft: EventDraft, choice: PublishChoice): Dr
     const p = `tickets.${i}`;
     required(`${p}.name`, t.name);
     put(`${p}.participantLimit`, wholeNumber(t.participantLimit, 1, true));
+    for (const field of ['joinOpensAt', 'joinClosesAt', 'refundClosesAt'] as const)
+      put(`${p}.${field}`, dateTimeError(t[field]));
     if (t.joinOpensAt && t.joinClosesAt && t.joinClosesAt < t.joinOpensAt)
       put(`${p}.joinClosesAt`, { key: 'validation.closesBeforeOpens' });
     if (t.paid) {
@@ -105,9 +115,10 @@ export function validateEventDraft(draft: EventDraft, choice: PublishChoice): Dr
     put(`${p}.slots`, wholeNumber(j.slots, 1, false));
     j.timeslots.forEach((s, k) => {
       const q = `${p}.timeslots.${k}`;
-      if (!wallClock.test(s.startsAt)) put(`${q}.startsAt`, { key: 'validation.required' });
-      if (!wallClock.test(s.endsAt)) put(`${q}.endsAt`, { key: 'validation.required' });
-      else if (s.startsAt && s.endsAt <= s.startsAt) put(`${q}.endsAt`, { key: 'validation.timeslotOrder' });
+      put(`${q}.startsAt`, dateTimeError(s.startsAt, 'validation.required'));
+      put(`${q}.endsAt`, dateTimeError(s.endsAt, 'validation.required'));
+      if (wallClock.test(s.startsAt) && s.endsAt <= s.startsAt)
+        put(`${q}.endsAt`, { key: 'validation.timeslotOrder' });
       put(`${q}.slots`, wholeNumber(s.slots, 1, true));
     });
   });

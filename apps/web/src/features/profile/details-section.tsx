@@ -9,7 +9,7 @@ import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
-import { useForm } from '../../components/ui/use-form';
+import { useForm } from '../auth/use-auth-form';
 import { checkRequired, describeAuthError } from '../../lib/auth-feedback';
 import { useT } from '../../lib/i18n';
 import { supabase } from '../../lib/supabase';

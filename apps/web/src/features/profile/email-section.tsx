@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
-import { useForm } from '../../components/ui/use-form';
+import { useForm } from '../auth/use-auth-form';
 import { checkEmail, describeAuthError } from '../../lib/auth-feedback';
 import { useLanguage, useT } from '../../lib/i18n';
 import { supabase } from '../../lib/supabase';

@@ -16,7 +16,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
-import { useForm } from '../../components/ui/use-form';
+import { useForm } from '../auth/use-auth-form';
 import { checkCode, describeAuthError } from '../../lib/auth-feedback';
 import { useFormat, useT } from '../../lib/i18n';
 import { supabase } from '../../lib/supabase';

@@ -8,7 +8,7 @@ import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { PasswordInput } from '../../components/ui/password-input';
 import { toast } from '../../components/ui/toast-store';
-import { useForm } from '../../components/ui/use-form';
+import { useForm } from '../auth/use-auth-form';
 import { checkPassword, checkPasswordsMatch, describeAuthError } from '../../lib/auth-feedback';
 import { useT } from '../../lib/i18n';
 import { supabase } from '../../lib/supabase';

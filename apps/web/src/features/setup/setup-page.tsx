@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/button';
 import { FormField } from '../../components/ui/form-field';
 import { Input } from '../../components/ui/input';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useForm } from '../../components/ui/use-form';
+import { useForm } from '../auth/use-auth-form';
 import { localePath, useLanguage, useT } from '../../lib/i18n';
 import { AuthCard } from '../auth/auth-layout';
 import { callSetup, type SetupDone } from './call-setup';

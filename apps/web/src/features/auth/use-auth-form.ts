@@ -1,6 +1,7 @@
-// Small form state for every screen: validates a field when it loses focus and every field on
-// submit, keeps messages as keys for the caller to translate, focuses the first invalid field,
-// and marks the form busy only while the submit handler runs.
+// The auth screens' own small form state (decision 0807; area screens use the kit's
+// useAppForm): validates a field when it loses focus and every field on submit, keeps messages
+// as keys for the caller to translate, focuses the first invalid field, and marks the form busy
+// only while the submit handler runs.
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 
 export type FieldRules<V, K extends string> = Partial<

@@ -1,0 +1,111 @@
+// The background reminder job (apps/server/src/jobs/send-due-reminders.ts) on a whole
+// platform: it makes the reminders due today by the payment terms and mails each with the
+// invoice PDF attached to a real SMTP listener through send-invoice; a second run makes and
+// mails nothing more; a payer without an e-mail address is reported, not half-done.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDueReminders } from '../../apps/server/src/jobs/send-due-reminders';
+import { startSmtpListener, type SmtpListener } from '../../apps/server/tests/support/smtp-listener';
+import { startTestPlatform, type TestPlatform } from '../../apps/server/tests/support/test-platform';
+
+let platform: TestPlatform;
+let smtp: SmtpListener;
+let envDir: string;
+let community: string;
+
+const mailing = () => ({ url: platform.url, serviceRoleKey: platform.serviceRoleKey });
+
+/** An issued invoice of `ore` to a new account, due `dueDaysAgo` days ago. */
+async function overdueInvoice(name: string, email: string | null, ore: number, dueDaysAgo: number) {
+  const db = platform.db;
+  const account = await db.query<{ id: string }>(
+    `insert into billing_accounts (community_id, kind, name, email) values ($1, 'household', $2, $3) returning id`,
+    [community, name, email],
+  );
+  const invoice = await db.query<{ id: string }>(
+    `insert into invoices (community_id, account_id, issued_on, due_on)
+     values ($1, $2, current_date - ($3::int + 14), current_date - $3::int) returning id`,
+    [community, account.rows[0]!.id, dueDaysAgo],
+  );
+  const id = invoice.rows[0]!.id;
+  await db.query(
+    `insert into invoice_lines (community_id, invoice_id, description, quantity, unit_price_ore, vat_exempt, vat_rate_bp)
+     values ($1, $2, 'Kontingent 2027', 1, $3, true, 0)`,
+    [community, id, ore],
+  );
+  await db.query(`select issue_invoice($1)`, [id]);
+  return id;
+}
+
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  envDir = fs.mkdtempSync(path.join(os.tmpdir(), 'reminder-job-'));
+  fs.writeFileSync(
+    path.join(envDir, '.env'),
+    `SMTP_URL=${smtp.url}\nSMTP_FROM="Roklubben <kasserer@roklubben.dk>"\n`,
+  );
+  platform = await startTestPlatform({ FUNCTIONS_ENV_FILE: path.join(envDir, '.env') });
+  const club = await platform.db.query<{ id: string }>(
+    `insert into communities (slug, name) values ('roklubben', 'Roklubben') returning id`,
+  );
+  community = club.rows[0]!.id;
+  await platform.db.query(
+    `insert into payment_terms (community_id, name, days_due, reminder_days, reminder_fee_ore, is_default)
+     values ($1, 'Standard', 14, '{3,13}', 10000, true)`,
+    [community],
+  );
+});
+
+afterAll(async () => {
+  await platform?.stop();
+  await smtp?.close();
+  if (envDir) fs.rmSync(envDir, { recursive: true, force: true });
+});
+
+describe('the reminder job', () => {
+  it('makes the reminders due today and mails them with the PDF, once', async () => {
+    const due = await overdueInvoice('Mette Friis', 'mette@example.dk', 75000, 5);
+    const early = await overdueInvoice('Ole Dahl', 'ole@example.dk', 30000, 2);
+    const silent = await overdueInvoice('Kim Lind', null, 20000, 20);
+
+    const first = await runDueReminders(platform.db, mailing());
+    expect(first.created).toBe(2);
+    expect(first.mailed).toBe(1);
+    expect(first.failed.map((f) => f.reason)).toEqual(['account_has_no_email']);
+
+    const mail = await smtp.waitFor('mette@example.dk');
+    expect(mail.raw).toMatch(/Subject: .*Rykker 1 for faktura/);
+    expect(mail.raw).toMatch(/Content-Type: application\/pdf/);
+    expect(smtp.mails.some((m) => m.to.includes('ole@example.dk'))).toBe(false);
+
+    const reminders = await platform.db.query<{
+      invoice_id: string;
+      seq: number;
+      fee_ore: number;
+      mailed: boolean;
+    }>(
+      `select invoice_id, seq, fee_ore, emailed_at is not null as mailed from invoice_reminders
+       where invoice_id = any($1::uuid[]) order by fee_ore, invoice_id`,
+      [[due, early, silent]],
+    );
+    expect(reminders.rows.map((r) => [r.invoice_id, r.seq, r.fee_ore, r.mailed]).sort()).toEqual(
+      [
+        [due, 1, 10000, true],
+        [silent, 1, 10000, false],
+      ].sort(),
+    );
+    const owed = await platform.db.query<{ fees_ore: number }>(
+      'select fees_ore from invoices where id = $1',
+      [due],
+    );
+    expect(Number(owed.rows[0]!.fees_ore)).toBe(10000);
+
+    const second = await runDueReminders(platform.db, mailing());
+    expect(second.created).toBe(0);
+    expect(second.mailed).toBe(0);
+    expect(second.failed.map((f) => f.reason)).toEqual(['account_has_no_email']);
+    expect(smtp.mails.filter((m) => m.to.includes('mette@example.dk'))).toHaveLength(1);
+  });
+});

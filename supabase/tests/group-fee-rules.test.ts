@@ -1,0 +1,225 @@
+// Group fees with a charging start and the mid-period join rule: the price screen's preview,
+// the fee run's preview matching what the run charges, a price change touching only charges
+// not issued yet, archived groups not charged, and one charge per member and period even
+// when runs of the group and of the community race.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addMember, createWorld, failureOf, type World } from './support/domain-world';
+
+let world: World;
+const ids: Record<string, string> = {};
+
+type Charge = {
+  period_start: string;
+  label: string | null;
+  amount_ore: number;
+  reason: string;
+};
+const previewCharges = (
+  frequency: string,
+  price: number,
+  starts: string | null,
+  rule: string,
+  join: string,
+) =>
+  world.as<Charge>(
+    'groupAdminA',
+    `select period_start::text, label, amount_ore, reason
+     from preview_group_charges($1::payment_frequency, $2, $3::date, $4, $5::date, 3)`,
+    [frequency, price, starts, rule, join],
+  );
+
+type Due = {
+  member_name: string;
+  group_title: string;
+  description: string;
+  amount_ore: number;
+  reason: string;
+};
+const previewRun = (day: string, group: string | null = null) =>
+  world.as<Due>(
+    'billingAdminA',
+    `select member_name, group_title, description, amount_ore, reason from preview_group_fees($1, $2::date, $3)`,
+    [world.communityA, day, group],
+  );
+const runGroup = (group: string, day: string) =>
+  world.as<{ member_id: string; total_ore: string; lines: number }>(
+    'billingAdminA',
+    'select member_id, total_ore::text, lines from run_group_fees($1, $2::date)',
+    [group, day],
+  );
+
+const group = async (
+  title: string,
+  frequency: string,
+  price: number,
+  rule: string,
+  starts: string | null = null,
+) =>
+  (
+    await world.db.query<{ id: string }>(
+      `insert into groups (community_id, title, payment_frequency, price_ore, mid_period_join, charging_starts_on)
+       values ($1, $2, $3::payment_frequency, $4, $5, $6) returning id`,
+      [world.communityA, title, frequency, price, rule, starts],
+    )
+  ).rows[0]!.id;
+const join = (groupId: string, member: string, joined: string) =>
+  world.db.query(
+    `insert into group_members (community_id, group_id, member_id, joined_at) values ($1, $2, $3, $4)`,
+    [world.communityA, groupId, member, joined],
+  );
+
+beforeAll(async () => {
+  world = await createWorld();
+  ids.full = await group('Motion', 'monthly', 30000, 'full');
+  ids.prorata = await group('Fodbold', 'monthly', 31000, 'pro_rata');
+  ids.free = await group('Yoga', 'monthly', 20000, 'free_until_next_period');
+  ids.later = await group('Svøm', 'quarterly', 60000, 'full', '2026-07-01');
+  ids.anna = await addMember(world.db, world.communityA, 'Anna');
+  ids.bent = await addMember(world.db, world.communityA, 'Bent');
+  ids.carl = await addMember(world.db, world.communityA, 'Carl');
+  // Anna was in from the start of March; Bent joined on 16 March (Copenhagen time).
+  for (const g of [ids.full, ids.prorata, ids.free, ids.later]) {
+    await join(g, ids.anna, '2026-02-20T10:00:00Z');
+    await join(g, ids.bent, '2026-03-16T10:00:00Z');
+  }
+});
+afterAll(async () => {
+  await world?.close();
+});
+
+describe('preview_group_charges (the price screen)', () => {
+  it('charges a mid-period join in full, pro rata by days, or from the next period', async () => {
+    expect(
+      (await previewCharges('monthly', 31000, null, 'full', '2026-03-16')).map((c) => c.amount_ore),
+    ).toEqual([31000, 31000, 31000]);
+    expect(await previewCharges('monthly', 31000, null, 'pro_rata', '2026-03-16')).toEqual([
+      {
+        period_start: '2026-03-01',
+        label: '2026-03',
+        amount_ore: 16000,
+        reason: 'joined_mid_period_pro_rata',
+      },
+      { period_start: '2026-04-01', label: '2026-04', amount_ore: 31000, reason: 'full_period' },
+      { period_start: '2026-05-01', label: '2026-05', amount_ore: 31000, reason: 'full_period' },
+    ]);
+    expect(
+      (await previewCharges('monthly', 31000, null, 'free_until_next_period', '2026-03-16')).map((c) => [
+        c.amount_ore,
+        c.reason,
+      ]),
+    ).toEqual([
+      [0, 'joined_mid_period_free'],
+      [31000, 'full_period'],
+      [31000, 'full_period'],
+    ]);
+    // A join on the first day of a period is a full period.
+    expect((await previewCharges('monthly', 31000, null, 'pro_rata', '2026-03-01'))[0]!.reason).toBe(
+      'full_period',
+    );
+  });
+
+  it('starts with the period in which charging starts, and a one-time fee is one charge', async () => {
+    expect(
+      (await previewCharges('quarterly', 60000, '2026-07-01', 'full', '2026-03-16')).map((c) => c.label),
+    ).toEqual(['2026 Q3', '2026 Q4', '2027 Q1']);
+    expect(await previewCharges('one_time', 50000, null, 'full', '2026-03-16')).toEqual([
+      { period_start: '2026-03-16', label: null, amount_ore: 50000, reason: 'one_time' },
+    ]);
+    expect(await failureOf(previewCharges('monthly', -1, null, 'full', '2026-03-16'))).toBe('invalid_price');
+  });
+});
+
+describe('group fee runs', () => {
+  it('previews who, how much and why, and the run charges exactly that', async () => {
+    const preview = await previewRun('2026-03-20');
+    expect(preview.map((d) => [d.member_name, d.group_title, d.amount_ore, d.reason])).toEqual([
+      ['Anna Jensen', 'Fodbold', 31000, 'full_period'],
+      ['Anna Jensen', 'Motion', 30000, 'full_period'],
+      ['Anna Jensen', 'Yoga', 20000, 'full_period'],
+      ['Bent Jensen', 'Fodbold', 16000, 'joined_mid_period_pro_rata'],
+      ['Bent Jensen', 'Motion', 30000, 'joined_mid_period_full'],
+    ]);
+    expect(preview.find((d) => d.amount_ore === 16000)?.description).toBe(
+      'Fodbold, 2026-03 (forholdsmæssigt)',
+    );
+    const billed = await world.as<{ member_id: string; total_ore: string }>(
+      'billingAdminA',
+      'select member_id, total_ore::text from invoice_group_fees($1, $2)',
+      [world.communityA, '2026-03-20'],
+    );
+    const totals = Object.fromEntries(billed.map((b) => [b.member_id, Number(b.total_ore)]));
+    expect(totals).toEqual({ [ids.anna!]: 81000, [ids.bent!]: 46000 });
+    expect(await previewRun('2026-03-20')).toEqual([]);
+  });
+
+  it('charges a price change only on charges not issued yet', async () => {
+    await world.as('groupAdminA', `select save_group_price($1, 'monthly', 350, null, 'full')`, [ids.full]);
+    const march = await world.db.query<{ amount_ore: number; total_ore: string }>(
+      `select c.amount_ore, i.total_ore::text from group_fee_charges c join invoices i on i.id = c.invoice_id
+       where c.group_id = $1 and c.member_id = $2 and c.period_start = '2026-03-01'`,
+      [ids.full, ids.anna],
+    );
+    expect(march.rows).toEqual([{ amount_ore: 30000, total_ore: '81000' }]);
+    const april = await runGroup(ids.full!, '2026-04-05');
+    expect(april.map((r) => Number(r.total_ore))).toEqual([35000, 35000]);
+  });
+
+  it('does not charge an archived group, and charges it again once unarchived', async () => {
+    await world.as('groupAdminA', 'update groups set archived = true where id = $1', [ids.prorata]);
+    expect(await previewRun('2026-04-05', ids.prorata)).toEqual([]);
+    expect(await runGroup(ids.prorata!, '2026-04-05')).toEqual([]);
+    await world.as('groupAdminA', 'update groups set archived = false where id = $1', [ids.prorata]);
+    expect((await runGroup(ids.prorata!, '2026-04-05')).map((r) => r.lines)).toEqual([1, 1]);
+  });
+
+  it('starts charging from the charging start only', async () => {
+    expect(await previewRun('2026-05-10', ids.later)).toEqual([]);
+    expect((await previewRun('2026-07-10', ids.later)).map((d) => d.reason)).toEqual([
+      'full_period',
+      'full_period',
+    ]);
+  });
+
+  it('refuses the run to everyone but billing admins, and an unknown group', async () => {
+    for (const actor of ['memberA', 'eventAdminA', 'adminB'] as const) {
+      expect(
+        await failureOf(world.as(actor, 'select * from run_group_fees($1, $2)', [ids.full, '2026-05-01'])),
+      ).toBe('group_not_found');
+    }
+    expect(
+      await failureOf(
+        world.as('groupAdminA', 'select * from run_group_fees($1, $2)', [ids.full, '2026-05-01']),
+      ),
+    ).toBe('not_allowed');
+    expect(
+      await failureOf(
+        world.as('billingAdminA', 'select * from preview_group_fees($1, $2)', [
+          world.communityB,
+          '2026-05-01',
+        ]),
+      ),
+    ).toBe('not_allowed');
+  });
+
+  it('charges each member once per period when a group run and community runs race', async () => {
+    await join(ids.full!, ids.carl!, '2026-05-02T10:00:00Z');
+    const runs = await Promise.all([
+      runGroup(ids.full!, '2026-06-10'),
+      world.as<{ member_id: string }>('billingAdminA', 'select member_id from invoice_group_fees($1, $2)', [
+        world.communityA,
+        '2026-06-10',
+      ]),
+      runGroup(ids.full!, '2026-06-10'),
+    ]);
+    expect(runs.flat().length).toBeGreaterThan(0);
+    const charges = await world.db.query<{ member_id: string; n: string }>(
+      `select member_id, count(*)::text as n from group_fee_charges where group_id = $1 and period_start = '2026-06-01'
+       group by member_id order by member_id`,
+      [ids.full],
+    );
+    expect(charges.rows).toEqual(
+      [ids.anna!, ids.bent!, ids.carl!].sort().map((member_id) => ({ member_id, n: '1' })),
+    );
+    expect(await runGroup(ids.full!, '2026-06-10')).toEqual([]);
+  });
+});
