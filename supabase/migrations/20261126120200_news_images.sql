@@ -1,11 +1,12 @@
 -- News images (issue #18): a public `news-images` bucket like the other image buckets, PNG and
 -- JPEG up to 5 MB under "<community id>/…", written by news administrators of that community
--- and listed by its members (decision 0822).
+-- and listed by its members (decision 0822). Like the other image buckets it checks that an
+-- upload's first bytes match its declared type (content_check, decision 0841).
 
-insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
-values ('news-images', 'news-images', true, 5242880, array['image/png', 'image/jpeg'])
+insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types, content_check)
+values ('news-images', 'news-images', true, 5242880, array['image/png', 'image/jpeg'], true)
 on conflict (id) do update set public = excluded.public, file_size_limit = excluded.file_size_limit,
-  allowed_mime_types = excluded.allowed_mime_types;
+  allowed_mime_types = excluded.allowed_mime_types, content_check = excluded.content_check;
 
 create or replace function app_private.may_write_image(p_bucket text, p_name text) returns boolean
 language sql stable security definer set search_path = '' as $$

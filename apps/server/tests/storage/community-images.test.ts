@@ -110,6 +110,14 @@ describe('news images', () => {
       contentType: 'image/gif',
     });
     expect(gif.error).not.toBeNull();
+    const text = await news(newsAdminA).upload(
+      `${callers.communityA}/tekst.png`,
+      Buffer.from('ikke et billede'),
+      {
+        contentType: 'image/png',
+      },
+    );
+    expect(text.error).not.toBeNull();
     const listed = await news(memberA).list(callers.communityA);
     expect((listed.data ?? []).map((o) => o.name)).toEqual(['opslag.png']);
   });
