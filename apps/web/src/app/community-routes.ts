@@ -62,12 +62,19 @@ const areaScreens: Record<string, RouteObject['lazy']> = {
   'billing/invoices': () => import('./routes/billing-invoices-route'),
   'billing/terms': () => import('./routes/billing-terms-route'),
   tags: () => import('./routes/tags-list-route'),
+  settings: () => import('./routes/settings-route'),
   members: () => import('./routes/members-list-route'),
   'members/lookup': () => import('./routes/members-lookup-route'),
   'members/new': () => import('./routes/members-profile-route'),
   'members/import': () => import('./routes/members-import-route'),
   'members/:id': () => import('./routes/members-detail-route'),
   'members/:id/profile': () => import('./routes/members-profile-route'),
+  groups: () => import('./routes/groups-list-route'),
+  'groups/:id': () => import('./routes/groups-detail-route'),
+  'groups/:id/GroupDetails': () => import('./routes/groups-details-route'),
+  'groups/:id/GroupDescription': () => import('./routes/groups-description-route'),
+  'groups/:id/GroupPrice': () => import('./routes/groups-price-route'),
+  'groups/:id/GroupSettings': () => import('./routes/groups-settings-route'),
 };
 
 export function communityAreaRoutes(): RouteObject[] {
