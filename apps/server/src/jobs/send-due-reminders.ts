@@ -88,7 +88,10 @@ export function startReminderTicker(
       run: async () => {
         const run = await runDueReminders(db, mailing);
         if (run.failed.length > 0)
-          logger.warn({ failed: run.failed }, 'some reminders could not be mailed; will retry');
+          logger.warn(
+            { failed: run.failed.length, first: run.failed.slice(0, 5) },
+            'some reminders could not be mailed; will retry',
+          );
         return run.mailed;
       },
       countKey: 'mailed',
