@@ -136,7 +136,7 @@ export type Database = {
           details: NonNullable<Json>
           id: number
           kind: string
-          search_text: string | null
+          search_words: unknown
           subject: string
           subject_id: string | null
         }
@@ -149,7 +149,7 @@ export type Database = {
           details?: NonNullable<Json>
           id?: never
           kind: string
-          search_text?: never
+          search_words?: never
           subject?: string
           subject_id?: string | null
         }
@@ -162,7 +162,7 @@ export type Database = {
           details?: NonNullable<Json>
           id?: never
           kind?: string
-          search_text?: never
+          search_words?: never
           subject?: string
           subject_id?: string | null
         }
@@ -2010,6 +2010,39 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "communities"
             referencedColumns: ["id"]
+          },
+        ]
+      }
+      member_arrears: {
+        Row: {
+          community_id: string
+          member_id: string
+          since: string
+        }
+        Insert: {
+          community_id: string
+          member_id: string
+          since: string
+        }
+        Update: {
+          community_id?: string
+          member_id?: string
+          since?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "member_arrears_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_arrears_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
           },
         ]
       }
@@ -4926,7 +4959,7 @@ export type Database = {
         Returns: string
       }
       run_group_fees: {
-        Args: { p_day?: string; p_group_id: string }
+        Args: { p_day?: string; p_group_id: string; p_limit?: number }
         Returns: {
           invoice_id: string
           invoice_number: number
