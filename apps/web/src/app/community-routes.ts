@@ -58,6 +58,7 @@ const areaScreens: Record<string, RouteObject['lazy']> = {
   'billing/invoices': () => import('./routes/billing-invoices-route'),
   'billing/terms': () => import('./routes/billing-terms-route'),
   tags: () => import('./routes/tags-list-route'),
+  'tags/create': () => import('./routes/tags-create-route'),
   settings: () => import('./routes/settings-route'),
   members: () => import('./routes/members-list-route'),
   'members/lookup': () => import('./routes/members-lookup-route'),
