@@ -2,12 +2,15 @@
 // load-group-list.ts asks for it, the group page of a group with BENCH_GROUP_MEMBERS (2,000)
 // members (its summary, the first page of members, a search in them) and the fee-run preview
 // of that group; plus the timing of a fee run of a group with BENCH_FEE_RUN_MEMBERS (5,000)
-// members through run_group_fees, and of a second run for the same period (which charges nobody).
+// members through run_group_fees in the screen's batches, and of a second run for the same
+// period (which charges nobody).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../src/database/database';
 
 const pageGroupSize = Number(process.env.BENCH_GROUP_MEMBERS ?? 2_000);
 const feeRunSize = Number(process.env.BENCH_FEE_RUN_MEMBERS ?? 5_000);
+/** Members per run_group_fees call, as apps/web/src/features/groups/group-fees.ts sends them. */
+const feeRunBatchSize = 250;
 
 export interface GroupBenchContext {
   community: string;
@@ -141,11 +144,21 @@ export async function timeGroupFeeRun(
   });
   if (preview.error) throw new Error(`preview_group_fees: ${preview.error.message}`);
   const previewMs = performance.now() - started;
+  // As the group page runs it: batches of members until a batch charges nobody.
   const run = async () => {
     const begun = performance.now();
-    const { data, error } = await sb.rpc('run_group_fees', { p_group_id: x.feeGroup, p_day: today() });
-    if (error) throw new Error(`run_group_fees: ${error.message}`);
-    const lines = (data as { lines: number }[]).reduce((sum, row) => sum + row.lines, 0);
+    let lines = 0;
+    for (;;) {
+      const { data, error } = await sb.rpc('run_group_fees', {
+        p_group_id: x.feeGroup,
+        p_day: today(),
+        p_limit: feeRunBatchSize,
+      });
+      if (error) throw new Error(`run_group_fees: ${error.message}`);
+      const batch = (data as { lines: number }[]).reduce((sum, row) => sum + row.lines, 0);
+      if (batch === 0) break;
+      lines += batch;
+    }
     return { ms: performance.now() - begun, lines };
   };
   const first = await run();

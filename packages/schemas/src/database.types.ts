@@ -4926,7 +4926,7 @@ export type Database = {
         Returns: string
       }
       run_group_fees: {
-        Args: { p_day?: string; p_group_id: string }
+        Args: { p_day?: string; p_group_id: string; p_limit?: number }
         Returns: {
           invoice_id: string
           invoice_number: number

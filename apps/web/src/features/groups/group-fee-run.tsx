@@ -51,8 +51,8 @@ export function GroupFeeRun({
           total: Math.max(total, 1),
           href: localePath(language, `${slug}/groups/${group.id}`),
           failedText: t('fees.failed'),
-          run: async ({ progress }) => {
-            const charged = await runFees(group.id, day);
+          run: async ({ progress, signal }) => {
+            const charged = await runFees(group.id, day, (done) => progress(Math.min(done, total)), signal);
             progress(Math.max(total, 1));
             const text =
               charged === 0 ? t('fees.outcomeNone') : t('fees.outcome', { count: format.number(charged) });

@@ -50,9 +50,33 @@ export async function previewFeeRun(communityId: string, groupId: string, day: s
   return (data ?? []) as DueCharge[];
 }
 
-/** Runs the group's fees for the period of a day; answers how many charges it issued. */
-export async function runFees(groupId: string, day: string): Promise<number> {
-  const { data, error } = await supabase().rpc('run_group_fees', { p_group_id: groupId, p_day: day });
-  if (error) throw error;
-  return (data ?? []).reduce((sum, row) => sum + (row.lines ?? 0), 0);
+/** Members charged per request: a batch stays well inside the data service's statement time. */
+export const feeRunBatch = 250;
+
+/**
+ * Runs the group's fees for the period of a day, a batch of members per request until a
+ * request charges nobody (docs/decisions/0881); reports the members charged so far and
+ * answers how many charges were issued.
+ */
+export async function runFees(
+  groupId: string,
+  day: string,
+  onProgress: (charged: number) => void = () => undefined,
+  signal?: AbortSignal,
+): Promise<number> {
+  let charged = 0;
+  for (;;) {
+    if (signal?.aborted) break;
+    const { data, error } = await supabase().rpc('run_group_fees', {
+      p_group_id: groupId,
+      p_day: day,
+      p_limit: feeRunBatch,
+    });
+    if (error) throw error;
+    const lines = (data ?? []).reduce((sum, row) => sum + (row.lines ?? 0), 0);
+    if (lines === 0) break;
+    charged += lines;
+    onProgress(charged);
+  }
+  return charged;
 }
