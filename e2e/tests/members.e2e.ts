@@ -12,6 +12,7 @@ import { seedDemo, type DemoResult } from '../../supabase/seed/generate-demo';
 import { collectPageErrors, launchBrowser, newContext, screenshot } from '../support/browser';
 import { addMembership, createUser, startE2ePlatform } from '../support/e2e-platform';
 import { signIn } from './events-fixtures';
+import { importFile } from './members-fixtures';
 
 let platform: TestPlatform;
 let browser: Browser;
@@ -218,33 +219,202 @@ describe('members register', () => {
   });
 });
 
-/** 1,000 rows: five with errors, three that are already members (same e-mail), the rest new. */
-function importFile(existing: string[]): Buffer {
-  const lines = ['Fornavn;Efternavn;E-mail;Mobil;Køn;Fødselsdato;Postnr;CPR'];
-  for (let i = 0; i < 1000; i++) {
-    const n = String(i).padStart(4, '0');
-    const row = [
-      `Søren${n}`,
-      'Ærøskøbing',
-      `import${n}@example.dk`,
-      `3${n.padStart(7, '1')}`,
-      'M',
-      '01-02-1990',
-      '8000',
-      '',
+/** Members of the demo community with a unique name and no links yet, newest first. */
+const plainMembers = async (n: number, where = "status = 'active'") =>
+  (
+    await platform.db.query<{ id: string; full_name: string }>(
+      `select id, full_name from members m where community_id = $1 and ${where} and erased_at is null
+         and not exists (select 1 from member_relations r where m.id in (r.member_id, r.related_member_id))
+         and not exists (select 1 from member_certificates c where c.member_id = m.id)
+         and not exists (select 1 from members x where x.community_id = m.community_id
+                           and x.full_name = m.full_name and x.id <> m.id)
+       order by mid desc limit ${n}`,
+      [demo.community],
+    )
+  ).rows;
+
+const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(200, 0x20), Buffer.from('%%EOF\n')]);
+
+describe('member page editing', () => {
+  it('links a guardian found in the register and removes the link after a confirmation', async () => {
+    const [child, parent] = (await plainMembers(2)) as [
+      { id: string; full_name: string },
+      { id: string; full_name: string },
     ];
-    if (i === 10) row[2] = 'ikke-en-mail';
-    if (i === 20) row[7] = '320190-1234';
-    if (i === 30) row[0] = '';
-    if (i === 40) row[6] = '0000';
-    if (i === 50) row[5] = '31-02-1990';
-    if (i >= 100 && i < 103) row[2] = existing[i - 100]!;
-    lines.push(row.join(';'));
-  }
-  const text = lines.join('\r\n');
-  const map: Record<string, number> = { æ: 0xe6, ø: 0xf8, å: 0xe5, Æ: 0xc6, Ø: 0xd8, Å: 0xc5 };
-  return Buffer.from([...text].map((c) => map[c] ?? c.charCodeAt(0)));
-}
+    const { page, errors, close } = await openAs('owner', 'da', `members/${child.id}`);
+    const relations = page.getByRole('region', { name: 'Forældre/værger og familie' });
+    await relations.getByText('Ingen værger eller familierelationer.').waitFor();
+    await relations.getByRole('button', { name: 'Tilføj værge eller familie' }).click();
+    const dialog = page.getByRole('dialog', { name: `Knyt ${child.full_name} til et andet medlem` });
+    await dialog.getByLabel(`Det andet medlem er værge for ${child.full_name}`).check();
+    await dialog.getByLabel('Find det andet medlem').fill(parent.full_name);
+    await dialog.getByRole('button', { name: `Vælg ${parent.full_name}` }).click();
+    const confirm = page.getByRole('alertdialog', {
+      name: `Gør ${parent.full_name} til værge for ${child.full_name}?`,
+    });
+    await confirm.getByRole('button', { name: 'Tilføj forbindelse' }).click();
+    await relations.getByRole('link', { name: parent.full_name }).waitFor();
+    await relations.getByText('· Værge').waitFor();
+    const link = await one<{ member_id: string; related_member_id: string; kind: string }>(
+      'select member_id, related_member_id, kind from member_relations where member_id = $1',
+      [child.id],
+    );
+    expect(link).toEqual({ member_id: child.id, related_member_id: parent.id, kind: 'guardian' });
+
+    await relations.getByRole('button', { name: `Fjern forbindelsen til ${parent.full_name}` }).click();
+    const remove = page.getByRole('alertdialog', {
+      name: `Fjern forbindelsen mellem ${child.full_name} og ${parent.full_name}?`,
+    });
+    await remove
+      .getByText(`${parent.full_name} er stadig medlem; kun forbindelsen mellem de to fjernes.`)
+      .waitFor();
+    await remove.getByRole('button', { name: 'Fjern forbindelse' }).click();
+    await relations.getByText('Ingen værger eller familierelationer.').waitFor();
+    const left = await one<{ n: number }>(
+      'select count(*)::int as n from member_relations where member_id = $1',
+      [child.id],
+    );
+    expect(left.n).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('uploads a børneattest to private storage, opens it through a signed URL and edits its expiry', async () => {
+    const [member] = (await plainMembers(1, "status = 'active' and mid % 7 = 3")) as [
+      { id: string; full_name: string },
+    ];
+    const { page, errors, close } = await openAs('owner', 'da', `members/${member.id}`);
+    const certificates = page.getByRole('region', { name: 'Attester' });
+    await certificates.getByRole('button', { name: 'Tilføj attest' }).click();
+    const dialog = page.getByRole('dialog', { name: `Tilføj en attest for ${member.full_name}` });
+    await dialog
+      .getByLabel('Dokument')
+      .setInputFiles({ name: 'noter.txt', mimeType: 'text/plain', buffer: Buffer.from('hej') });
+    await dialog.getByText('noter.txt er ikke en af de tilladte typer (PDF, PNG, JPEG).').waitFor();
+    await dialog
+      .getByLabel('Dokument')
+      .setInputFiles({ name: 'børneattest.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await dialog.getByRole('button', { name: 'Vælg en anden fil' }).waitFor();
+    await dialog.getByLabel('Udstedt').fill('10.01.2026');
+    await dialog.getByLabel('Udløber').fill('01.01.2025');
+    await dialog.getByLabel('Udløber').blur();
+    await dialog.getByRole('button', { name: 'Gem attest' }).click();
+    await dialog.getByText('Udløbsdatoen kan ikke ligge før udstedelsesdatoen.').first().waitFor();
+    await dialog.getByLabel('Udløber').fill('10.01.2029');
+    // Leaving the field checks it again; the error under it goes before the button is clicked.
+    await dialog.getByLabel('Udløber').blur();
+    await dialog
+      .getByText('Udløbsdatoen kan ikke ligge før udstedelsesdatoen.')
+      .waitFor({ state: 'detached' });
+    await dialog.getByRole('button', { name: 'Gem attest' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await certificates.getByText('Børneattest').waitFor();
+    const saved = await one<{ id: string; document_path: string; expires_on: string }>(
+      `select id, document_path, to_char(expires_on, 'YYYY-MM-DD') as expires_on from member_certificates where member_id = $1`,
+      [member.id],
+    );
+    expect(saved.expires_on).toBe('2029-01-10');
+    expect(saved.document_path).toMatch(new RegExp(`^${demo.community}/${member.id}/[0-9a-f-]{36}\\.pdf$`));
+    const stored = await one<{ bucket_id: string }>('select bucket_id from storage.objects where name = $1', [
+      saved.document_path,
+    ]);
+    expect(stored.bucket_id).toBe('member-documents');
+
+    const [popup] = await Promise.all([
+      page.context().waitForEvent('page'),
+      certificates.getByRole('button', { name: 'Åbn' }).click(),
+    ]);
+    await popup.waitForLoadState();
+    expect(popup.url()).toContain('/storage/v1/object/sign/member-documents/');
+    const body = await popup.evaluate(async () => {
+      const res = await fetch(location.href);
+      return { status: res.status, head: (await res.text()).slice(0, 8) };
+    });
+    expect(body).toEqual({ status: 200, head: '%PDF-1.4' });
+    await popup.close();
+
+    const soon = new Date(Date.now() + 20 * 86_400_000);
+    const soonText = `${String(soon.getDate()).padStart(2, '0')}.${String(soon.getMonth() + 1).padStart(2, '0')}.${soon.getFullYear()}`;
+    await certificates.getByRole('button', { name: 'Ret Børneattest' }).click();
+    const edit = page.getByRole('dialog', { name: `Ret attest for ${member.full_name}` });
+    await edit.getByLabel('Udløber').fill(soonText);
+    await edit.getByLabel('Udløber').blur();
+    await edit.getByRole('button', { name: 'Gem attest' }).click();
+    await edit.waitFor({ state: 'detached' });
+    await certificates.getByText('Udløber snart').waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("downloads a member's personal data and erases a member who has left, after a confirmation", async () => {
+    const [member] = (await plainMembers(1, "status = 'left'")) as [{ id: string; full_name: string }];
+    const { page, errors, close } = await openAs('owner', 'da', `members/${member.id}`);
+    const data = page.getByRole('region', { name: 'Persondata' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      data.getByRole('button', { name: 'Hent persondata' }).click(),
+    ]);
+    const exported = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as {
+      member: { full_name: string };
+    };
+    expect(exported.member.full_name).toBe(member.full_name);
+    await page.getByRole('region', { name: 'Historik' }).getByText('Persondata udleveret').waitFor();
+
+    await data.getByRole('button', { name: 'Slet medlem' }).click();
+    const confirm = page.getByRole('alertdialog', { name: `Slette ${member.full_name}?` });
+    const erase = confirm.getByRole('button', { name: 'Slet', exact: true });
+    expect(await erase.isDisabled()).toBe(true);
+    await confirm.getByLabel(`Skriv ${member.full_name} for at bekræfte.`).fill(member.full_name);
+    await erase.click();
+    await page.getByText(/^Medlemmet blev slettet .*; kun bogføringsdata er gemt\.$/).waitFor();
+    const row = await one<{ erased: boolean; full_name: string; email: string | null }>(
+      'select erased_at is not null as erased, full_name, email from members where id = $1',
+      [member.id],
+    );
+    expect(row.erased).toBe(true);
+    expect(row.full_name).toBe('Slettet medlem');
+    expect(row.email).toBeNull();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('adds a tag to a selection in the register, which follows another administrator live', async () => {
+    const [a, b] = (await plainMembers(2, "status = 'passive'")) as [
+      { id: string; full_name: string },
+      { id: string; full_name: string },
+    ];
+    const tag = await one<{ id: string; name: string }>(
+      `insert into tags (community_id, name) values ($1, 'Bestyrelse-e2e') returning id, name`,
+      [demo.community],
+    );
+    const { page, errors, close } = await openAs('owner', 'da', 'members');
+    await page.goto(`${platform.url}/da/${demo.slug}/members?status=passive&sort=-mid`);
+    await page.getByRole('heading', { level: 1, name: 'Medlemmer' }).waitFor();
+    await page.getByLabel(`Vælg ${a.full_name}`).check();
+    await page.getByLabel(`Vælg ${b.full_name}`).check();
+    await page.getByText('2 valgt').waitFor();
+    await page.getByLabel('Tilføj tag').selectOption(tag.id);
+    await page.getByText(`Tagget ${tag.name} er tilføjet 2 medlemmer.`, { exact: true }).waitFor();
+    const tagged = await one<{ n: number }>(
+      'select count(*)::int as n from member_tags where tag_id = $1 and member_id = any ($2)',
+      [tag.id, [a.id, b.id]],
+    );
+    expect(tagged.n).toBe(2);
+
+    await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'same page'));
+    const other = platform.client();
+    await other.auth.signInWithPassword({ email: memberAdminEmail, password: memberAdminPassword });
+    const { error } = await other.from('members').update({ first_name: 'Live-Lars' }).eq('id', a.id);
+    expect(error).toBeNull();
+    await page
+      .getByRole('link', { name: /^Live-Lars / })
+      .first()
+      .waitFor();
+    expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('same page');
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
 
 describe('members import', () => {
   it('imports a 1,000-row Windows-1252 semicolon file with five bad rows and three duplicates', async () => {

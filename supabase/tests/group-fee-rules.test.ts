@@ -180,6 +180,24 @@ describe('group fee runs', () => {
     ]);
   });
 
+  it('runs a large group in batches of members by name, each charged once', async () => {
+    const batch = await group('Padel', 'monthly', 10000, 'full');
+    for (const m of [ids.anna!, ids.bent!, ids.carl!]) await join(batch, m, '2026-01-05T10:00:00Z');
+    const runBatch = () =>
+      world.as<{ member_id: string }>('billingAdminA', 'select member_id from run_group_fees($1, $2, 2)', [
+        batch,
+        '2026-05-10',
+      ]);
+    expect((await runBatch()).map((r) => r.member_id)).toEqual([ids.anna, ids.bent]);
+    expect((await runBatch()).map((r) => r.member_id)).toEqual([ids.carl]);
+    expect(await runBatch()).toEqual([]);
+    expect(
+      await failureOf(
+        world.as('billingAdminA', 'select * from run_group_fees($1, $2, 0)', [batch, '2026-05-10']),
+      ),
+    ).toBe('invalid_batch');
+  });
+
   it('refuses the run to everyone but billing admins, and an unknown group', async () => {
     for (const actor of ['memberA', 'eventAdminA', 'adminB'] as const) {
       expect(

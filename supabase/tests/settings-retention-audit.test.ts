@@ -200,14 +200,29 @@ describe('audit log', () => {
       action: 'tags_deleted',
       subject: 'Midlertidig',
     });
-    // Searchable by the actor's e-mail and filterable by kind, through the data API's rules.
-    const found = await world.as(
-      'managerA',
-      `select action from audit_log where community_id = $1 and kind = 'cpr'
-         and search_text ilike '%karla%' order by id`,
+    // Searchable by whole words (as the screen asks: folded, quoted, all required) and
+    // filterable by kind, through the data API's rules.
+    const search = (query: string, kind = 'cpr') =>
+      world.as(
+        'managerA',
+        `select action from audit_log where community_id = $1 and kind = $2
+           and search_words @@ to_tsquery('simple', $3) order by id`,
+        [world.communityA, kind, query],
+      );
+    expect(await search(`'karla'`)).toEqual([{ action: 'cpr_set' }, { action: 'cpr_reveal' }]);
+    expect(await search(`'karla' & 'reveal'`)).toEqual([{ action: 'cpr_reveal' }]);
+    // The actor's address whole and its local part; a word nobody wrote finds nothing.
+    expect(await search(`'manager.a@example.dk' & 'karla'`)).toHaveLength(2);
+    expect(await search(`'manager' & 'karla'`)).toHaveLength(2);
+    expect(await search(`'karla' & 'ørsted'`)).toEqual([]);
+    // Capital Danish letters are folded in the log as the screen folds its query.
+    const [danish] = await world.as<{ id: string }>(
+      'eventAdminA',
+      `insert into tags (community_id, name) values ($1, 'ÆRØ Åbent') returning id`,
       [world.communityA],
     );
-    expect(found).toEqual([{ action: 'cpr_set' }, { action: 'cpr_reveal' }]);
+    await world.as('eventAdminA', 'delete from tags where id = $1', [danish!.id]);
+    expect(await search(`'ærø' & 'åbent'`, 'deletion')).toEqual([{ action: 'tags_deleted' }]);
     expect(
       await world.as('eventAdminA', 'select 1 from audit_log where community_id = $1', [world.communityA]),
     ).toEqual([]);

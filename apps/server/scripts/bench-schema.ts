@@ -11,7 +11,9 @@
 // BENCH_WARMUP (10), BENCH_DATABASE_URL / TEST_DATABASE_URL (the local cluster by default;
 // skipped when it does not answer), BENCH_ENGINES (pglite,postgres), BENCH_IMPORT_ROWS (10000;
 // the members import timed after the reads, 0 to skip), BENCH_AUDIT_ROWS (1000000 audit log entries),
-// BENCH_INVOICE_PDFS (1000 invoice PDFs rendered and timed, 0 to skip).
+// BENCH_INVOICE_PDFS (1000 invoice PDFs rendered and timed, 0 to skip), BENCH_GROUP_MEMBERS (2000
+// members in the group of the group page), BENCH_FEE_RUN_MEMBERS (5000 members in the group whose
+// fee run is timed).
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +30,7 @@ import { withRequestContext } from '../src/database/with-request-context';
 import { startPlatform } from '../src/platform';
 import { adminBenches, auditRows, seedAuditLog } from './bench-schema-admin';
 import { billingBenches, timeInvoicePdfs } from './bench-schema-billing';
+import { groupBenchContext, groupBenches, seedBenchGroups, timeGroupFeeRun } from './bench-schema-groups';
 import { memberBenchContext, memberBenches, timeImport } from './bench-schema-members';
 
 type Engine = 'pglite' | 'postgres';
@@ -95,19 +98,6 @@ const benches: Bench[] = [
         .range(0, 24),
     sql: `select id, title, status, release_at, published_at, visibility, allow_comments, count(*) over ()
       from public.news_posts where community_id = $1 order by created_at desc limit 25`,
-  },
-  {
-    name: 'groups list',
-    list: true,
-    rest: (sb, c) =>
-      sb
-        .from('groups')
-        .select('id,title,visibility,archived,price_ore,payment_frequency,cover_image_path')
-        .eq('community_id', c)
-        .eq('archived', false)
-        .order('title'),
-    sql: `select id, title, visibility, archived, price_ore, payment_frequency, cover_image_path
-      from public.groups where community_id = $1 and archived = false order by title`,
   },
   {
     name: 'members list',
@@ -304,6 +294,7 @@ async function serve(engine: Engine): Promise<void> {
   const platform = await startPlatform({ config, logger: pino({ level: 'silent' }), db, inMemoryKeys: true });
   const demo = await seedDemo(db, { members, cprKey: platform.keys.cprKey });
   const auditMillis = await seedAuditLog(db, demo.community);
+  await seedBenchGroups(db, demo.community);
   // Planner statistics, as autovacuum would have gathered them on a database in use; without
   // them the first minutes after a bulk load are planned from empty-table guesses.
   await db.exec('analyze');
@@ -319,10 +310,14 @@ async function serve(engine: Engine): Promise<void> {
       userId?: string;
       member?: string;
       tag?: string;
+      group?: string;
     };
     // The member and tag of the members benches go in as literals: a statement that does not
     // use every parameter it is given cannot be prepared.
-    const sql = (msg.sql ?? '').replaceAll('$2', `'${msg.member}'::uuid`).replaceAll('$3', `'${msg.tag}'`);
+    const sql = (msg.sql ?? '')
+      .replaceAll('$2', `'${msg.member}'::uuid`)
+      .replaceAll('$3', `'${msg.tag}'`)
+      .replaceAll('$4', `'${msg.group}'::uuid`);
     const work = async (): Promise<unknown> => {
       if (msg.kind === 'stop') return stop();
       const context = {
@@ -381,6 +376,7 @@ interface Figures {
   rest: Map<string, Timing>;
   sql: Map<string, Timing>;
   importLine?: string;
+  feeRunLine?: string;
 }
 
 async function measure(engine: Engine): Promise<Figures> {
@@ -445,6 +441,22 @@ async function measure(engine: Engine): Promise<Figures> {
         })) as Timing,
       );
     }
+    const groups = await groupBenchContext(sb, server.community);
+    for (const bench of groupBenches) {
+      process.stdout.write(`  ${engine}: ${bench.name}\n`);
+      figures.rest.set(bench.name, await timeIt(() => bench.rest(sb, groups), concurrency));
+      figures.sql.set(
+        bench.name,
+        (await call({
+          kind: 'sql',
+          sql: bench.sql,
+          userId: signIn.data.user.id,
+          group: groups.group,
+        })) as Timing,
+      );
+    }
+    figures.feeRunLine = await timeGroupFeeRun(sb, groups, engine);
+    process.stdout.write(`  ${figures.feeRunLine}\n`);
     if (importRows > 0) {
       const result = await timeImport(sb, server.community, importRows);
       figures.importLine =
@@ -486,7 +498,11 @@ async function main(): Promise<void> {
     }
     results.set(engine, await measure(engine));
   }
-  const all = [...benches, ...memberBenches.map((b) => ({ name: b.name, list: true }))];
+  const all = [
+    ...benches,
+    ...memberBenches.map((b) => ({ name: b.name, list: true })),
+    ...groupBenches.map((b) => ({ name: b.name, list: true })),
+  ];
   const width = Math.max(...all.map((b) => b.name.length));
   const cell = (v: string) => v.padEnd(17);
   process.stdout.write(
@@ -504,8 +520,10 @@ async function main(): Promise<void> {
         `${cell(fmt(pgRest))}${cell(fmt(pgs?.sql.get(bench.name)))}${aim}\n`,
     );
   }
-  for (const figures of results.values())
+  for (const figures of results.values()) {
     if (figures.importLine) process.stdout.write(`${figures.importLine}\n`);
+    if (figures.feeRunLine) process.stdout.write(`${figures.feeRunLine}\n`);
+  }
   const pdfs = Number(process.env.BENCH_INVOICE_PDFS ?? 1000);
   if (pdfs > 0) process.stdout.write(`${await timeInvoicePdfs(pdfs)}\n`);
 }

@@ -11,6 +11,7 @@ import { loadAppConfig } from './lib/app-config';
 import { startBuildCheck } from './lib/build-check';
 import { detectDevice } from './lib/device';
 import { createSupabase } from './lib/supabase';
+import { refreshTokenOnStart } from './lib/session';
 import { rememberUrlAuthError, clearAuthDataFromAddress, takeInvitationSession } from './lib/url-auth';
 
 function routerReady(router: ReturnType<typeof createAppRouter>): Promise<void> {
@@ -41,6 +42,7 @@ async function start(): Promise<void> {
     const { error } = await client.auth.initialize();
     rememberUrlAuthError(error);
     if (invitation) rememberUrlAuthError((await client.auth.setSession(invitation)).error);
+    else await refreshTokenOnStart(client);
     clearAuthDataFromAddress();
     startBuildCheck();
     const device = detectDevice(navigator.userAgent, navigator.maxTouchPoints);

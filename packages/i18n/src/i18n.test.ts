@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createFormatters } from './formatters';
 import { createTranslator, interpolate, languageFromPath, languages, type MessageTree } from './translator';
 import { commonMessages } from './namespaces/common';
+import { settingsMessages } from './namespaces/settings';
 
 const localesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'locales');
 
@@ -71,6 +72,18 @@ describe('translator', () => {
     expect(createTranslator(commonMessages, 'da')('errorView.notFound', { path: '/x' })).toBe(
       'Siden blev ikke fundet: /x',
     );
+  });
+
+  it('chooses plural forms (key_one, key_other) by a numeric count, with digit grouping', () => {
+    const da = createTranslator(settingsMessages, 'da');
+    const en = createTranslator(settingsMessages, 'en');
+    expect(da('audit.count', { count: 1 })).toBe('1 hændelse');
+    expect(da('audit.count', { count: 0 })).toBe('0 hændelser');
+    expect(da('audit.count', { count: 1234 })).toBe('1.234 hændelser');
+    expect(da('retention.previewCount', { count: 1 })).toBe('1 medlem ville blive anonymiseret.');
+    expect(da('retention.previewCount', { count: 2 })).toBe('2 medlemmer ville blive anonymiseret.');
+    expect(en('audit.count', { count: 1234 })).toBe('1,234 entries');
+    expect(en('audit.count', { count: 1 })).toBe('1 entry');
   });
 
   it('leaves unknown placeholders alone', () => {

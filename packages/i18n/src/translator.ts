@@ -10,9 +10,14 @@ export type TranslationOf<T> = {
   readonly [K in keyof T]: T[K] extends string ? string : TranslationOf<T[K]>;
 };
 
-/** Dotted paths to every string leaf of T. */
+/** CLDR plural categories: a key `x_one` / `x_other` (i18next's convention) is used as `x`. */
+export type PluralSuffix = 'zero' | 'one' | 'two' | 'few' | 'many' | 'other';
+
+/** Dotted paths to every string leaf of T; plural leaves `x_one`, `x_other` also give `x`. */
 export type MessageKey<T> = {
-  [K in keyof T & string]: T[K] extends string ? K : `${K}.${MessageKey<T[K]>}`;
+  [K in keyof T & string]: T[K] extends string
+    ? K | (K extends `${infer Base}_${PluralSuffix}` ? Base : never)
+    : `${K}.${MessageKey<T[K]>}`;
 }[keyof T & string];
 
 export interface Namespace<T extends MessageTree> {
@@ -52,14 +57,34 @@ export function interpolate(message: string, values?: MessageValues): string {
   });
 }
 
+/**
+ * A plural message: with a numeric `count`, `key_one`, `key_other` … are chosen by the
+ * language's plural rules (Danish and English: one for 1, other for the rest) and `{count}`
+ * is shown with the language's digit grouping ("1.234" in Danish).
+ */
+function lookupPlural(tree: MessageTree, key: string, language: Language, count: number) {
+  const category = new Intl.PluralRules(language).select(count);
+  return lookupMessage(tree, `${key}_${category}`) ?? lookupMessage(tree, `${key}_other`);
+}
+
 export function createTranslator<T extends MessageTree>(
   namespace: Namespace<T>,
   language: Language,
 ): Translate<T> {
   const tree = namespace.messages[language] as MessageTree;
   const fallback = namespace.messages.en as MessageTree;
-  return (key, values) =>
-    interpolate(lookupMessage(tree, key) ?? lookupMessage(fallback, key) ?? key, values);
+  return (key, values) => {
+    const direct = lookupMessage(tree, key) ?? lookupMessage(fallback, key);
+    const count = values?.count;
+    if (direct === undefined && typeof count === 'number') {
+      const plural = lookupPlural(tree, key, language, count) ?? lookupPlural(fallback, key, language, count);
+      if (plural !== undefined) {
+        const shown = new Intl.NumberFormat(language === 'da' ? 'da-DK' : 'en-GB').format(count);
+        return interpolate(plural, { ...values, count: shown });
+      }
+    }
+    return interpolate(direct ?? key, values);
+  };
 }
 
 /** Language from the first two characters of a path: `da` is Danish, anything else English. */

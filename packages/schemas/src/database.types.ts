@@ -136,7 +136,7 @@ export type Database = {
           details: NonNullable<Json>
           id: number
           kind: string
-          search_text: string | null
+          search_words: unknown
           subject: string
           subject_id: string | null
         }
@@ -149,7 +149,7 @@ export type Database = {
           details?: NonNullable<Json>
           id?: never
           kind: string
-          search_text?: never
+          search_words?: never
           subject?: string
           subject_id?: string | null
         }
@@ -162,7 +162,7 @@ export type Database = {
           details?: NonNullable<Json>
           id?: never
           kind?: string
-          search_text?: never
+          search_words?: never
           subject?: string
           subject_id?: string | null
         }
@@ -2017,6 +2017,7 @@ export type Database = {
         Row: {
           community_id: string
           created_at: string
+          document_path: string | null
           expires_on: string | null
           id: string
           issued_on: string | null
@@ -2027,6 +2028,7 @@ export type Database = {
         Insert: {
           community_id: string
           created_at?: string
+          document_path?: string | null
           expires_on?: string | null
           id?: string
           issued_on?: string | null
@@ -2037,6 +2039,7 @@ export type Database = {
         Update: {
           community_id?: string
           created_at?: string
+          document_path?: string | null
           expires_on?: string | null
           id?: string
           issued_on?: string | null
@@ -4877,6 +4880,32 @@ export type Database = {
         Args: { p_group_id: string; p_member_id: string }
         Returns: undefined
       }
+      report_member_counts: {
+        Args: { p_community_id: string; p_max_age?: number; p_year: number }
+        Returns: {
+          activity: string
+          activity_id: string
+          age_band: string
+          gender: string
+          members: number
+        }[]
+      }
+      report_member_counts_detail: {
+        Args: { p_community_id: string; p_year: number }
+        Returns: {
+          activity: string
+          activity_id: string
+          age: number
+          age_band: string
+          birth_date: string
+          counted_from: string
+          first_name: string
+          gender: string
+          last_name: string
+          member_id: string
+          paid_by: string
+        }[]
+      }
       request_group_membership: {
         Args: { p_group_id: string; p_message?: string }
         Returns: string
@@ -4897,7 +4926,7 @@ export type Database = {
         Returns: string
       }
       run_group_fees: {
-        Args: { p_day?: string; p_group_id: string }
+        Args: { p_day?: string; p_group_id: string; p_limit?: number }
         Returns: {
           invoice_id: string
           invoice_number: number

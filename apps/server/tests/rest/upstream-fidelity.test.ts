@@ -155,6 +155,23 @@ describe('reads', () => {
         ],
       },
     ]);
+    const summed = await db
+      .from('pals')
+      .select('username, posts(rooms(id.sum(), ...room_details(details_sum:id.sum(), details)))')
+      .eq('username', 'kiwicopple');
+    expect(summed.error).toBeNull();
+    expect(summed.data).toEqual([
+      { username: 'kiwicopple', posts: [{ rooms: { sum: 2, details_sum: null, details: null } }] },
+    ]);
+    const beside = await db.from('posts').select('body.count(), pals(username)');
+    expect(beside.error).toBeNull();
+    expect(beside.data).toEqual(
+      expect.arrayContaining([
+        { count: 1, pals: { username: 'kiwicopple' } },
+        { count: 2, pals: { username: 'supabot' } },
+      ]),
+    );
+    expect(beside.data).toHaveLength(2);
   });
 
   it('refuses two embeds under one key with 42712, as PostgREST does', async () => {

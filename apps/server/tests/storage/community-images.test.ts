@@ -89,3 +89,36 @@ describe('an image of community A', () => {
     expect(await names(memberA, callers.communityA)).toEqual(['sommerfest-kopi.png', 'sommerfest.png']);
   });
 });
+
+describe('news images', () => {
+  it('are written by news admins of the community only, as PNG or JPEG', async () => {
+    const newsAdminA = await callers.caller(callers.communityA, 'Nina', { areas: ['news'] });
+    const news = (caller: Caller) => caller.client.storage.from('news-images');
+    const own = await news(newsAdminA).upload(`${callers.communityA}/opslag.png`, png, {
+      contentType: 'image/png',
+    });
+    expect(own.error).toBeNull();
+    const byEventAdmin = await news(eventAdminA).upload(`${callers.communityA}/andet.png`, png, {
+      contentType: 'image/png',
+    });
+    expect(byEventAdmin.error).not.toBeNull();
+    const intoB = await news(newsAdminA).upload(`${callers.communityB}/opslag.png`, png, {
+      contentType: 'image/png',
+    });
+    expect(intoB.error).not.toBeNull();
+    const gif = await news(newsAdminA).upload(`${callers.communityA}/animation.gif`, png, {
+      contentType: 'image/gif',
+    });
+    expect(gif.error).not.toBeNull();
+    const text = await news(newsAdminA).upload(
+      `${callers.communityA}/tekst.png`,
+      Buffer.from('ikke et billede'),
+      {
+        contentType: 'image/png',
+      },
+    );
+    expect(text.error).not.toBeNull();
+    const listed = await news(memberA).list(callers.communityA);
+    expect((listed.data ?? []).map((o) => o.name)).toEqual(['opslag.png']);
+  });
+});

@@ -3,12 +3,24 @@
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { useEffect, useState } from 'react';
 import { membershipsFromToken } from './memberships';
-import { supabase } from './supabase';
+import { supabase, type AppSupabaseClient } from './supabase';
 
 export interface SessionState {
   session: Session | null;
   loading: boolean;
   lastEvent: AuthChangeEvent | undefined;
+}
+
+/**
+ * A page load renews a stored session, so admin areas granted or revoked since the token was
+ * issued (settings → administrators) show from the next reload rather than the token's expiry.
+ * Done before the router's first loaders read the session. A failed refresh keeps the session
+ * (offline) unless the server refused it, which signs out as it would on expiry; tabs opened
+ * together reuse one refresh token within the server's reuse interval.
+ */
+export async function refreshTokenOnStart(client: AppSupabaseClient): Promise<void> {
+  const { data } = await client.auth.getSession();
+  if (data.session) await client.auth.refreshSession();
 }
 
 export function useSession(): SessionState {

@@ -37,6 +37,28 @@ function itemsSql(node: PlanNode, params: SqlParams): { list: string[]; groupBy:
   for (const embed of node.embeds) {
     // An empty embed, name(), only filters its parent and adds no key.
     if (!embed.countOnly && embed.node.items.length === 0 && embed.node.embeds.length === 0) continue;
+    if (aggregated) {
+      // Beside an aggregate, an embed is one more grouping key, as in PostgREST: a spread's
+      // columns as they are, an embedded body by its text (json has no equality).
+      if (embed.spread) {
+        for (const key of spreadKeys(embed.node)) {
+          const column = `${embed.joinRef}.${ident(key)}`;
+          // A to-many spread's keys are json arrays, grouped by their text.
+          const grouped = embed.rel.toOne ? column : `${column}::text`;
+          plain.push(grouped);
+          list.push(embed.rel.toOne ? column : `(${grouped})::json as ${ident(key)}`);
+        }
+        continue;
+      }
+      const body = `${embed.joinRef}."pgrst_body"::text`;
+      plain.push(body);
+      list.push(
+        embed.rel.toOne
+          ? `(${body})::json as ${ident(embed.outputName)}`
+          : `coalesce((${body})::json, '[]'::json) as ${ident(embed.outputName)}`,
+      );
+      continue;
+    }
     if (embed.spread) list.push(`${embed.joinRef}.*`);
     else if (embed.rel.toOne) list.push(`${embed.joinRef}."pgrst_body" as ${ident(embed.outputName)}`);
     else list.push(`coalesce(${embed.joinRef}."pgrst_body", '[]'::json) as ${ident(embed.outputName)}`);
@@ -118,6 +140,12 @@ function embedJoin(parent: PlanNode, embed: PlannedEmbed, params: SqlParams): st
   if (embed.spread) {
     const inner = `select ${parts.list.join(', ')} from ${from} ${joins}${allWhere}${group}${order}`;
     return `${lateral} (${inner}) as ${embed.joinRef} on true`;
+  }
+  if (embed.rel.toOne && parts.groupBy.length > 0) {
+    // Aggregates in a to-one embed: its row is grouped on its own, per parent row.
+    const inner = `select ${parts.list.join(', ')} from ${from} ${joins}${allWhere}${group}`;
+    const on = embed.joinType === 'inner' ? `${embed.joinRef}."pgrst_body" is not null` : 'true';
+    return `${lateral} (select row_to_json(pgrst_r) as "pgrst_body" from (${inner}) as pgrst_r) as ${embed.joinRef} on ${on}`;
   }
   if (embed.rel.toOne) {
     const row = `(select row_to_json(pgrst_r) from (select ${parts.list.join(', ')}) as pgrst_r) as "pgrst_body"`;

@@ -2,6 +2,7 @@
 // now — issue a draft, send it by e-mail with the PDF, download the PDF, register a payment
 // (partial or full), pay from account credit, credit it. Each consequential step confirms.
 import { billingMessages } from '@club/i18n/namespaces/billing';
+import { billingSetupMessages } from '@club/i18n/namespaces/billing-setup';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
@@ -13,9 +14,18 @@ import { billingKeys } from './billing-keys';
 import { describeBillingError } from './describe-billing-error';
 import { loadInvoice } from './load-billing';
 import { PaymentForm } from './payment-form';
-import { creditInvoice, invoicePdf, issueInvoice, recordPayment, sendInvoice } from './save-billing';
+import { DraftLinesEditor } from './draft-lines-editor';
+import {
+  creditInvoice,
+  deleteDraftInvoice,
+  invoicePdf,
+  issueInvoice,
+  recordPayment,
+  replaceDraftLines,
+  sendInvoice,
+} from './save-billing';
 
-type Step = 'issue' | 'credit' | 'pay' | null;
+type Step = 'issue' | 'credit' | 'pay' | 'delete' | null;
 
 export function InvoiceDetailDialog({
   communityId,
@@ -27,6 +37,7 @@ export function InvoiceDetailDialog({
   onClose: () => void;
 }) {
   const t = useT(billingMessages);
+  const ts = useT(billingSetupMessages);
   const format = useFormat();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>(null);
@@ -83,6 +94,18 @@ export function InvoiceDetailDialog({
               </>
             ) : null}
           </dl>
+          {invoice.status === 'draft' ? (
+            <DraftLinesEditor
+              key={data.lines.map((l) => l.id).join()}
+              communityId={communityId}
+              lines={data.lines}
+              onSave={async (lines) => {
+                await replaceDraftLines(communityId, invoice.id!, lines);
+                toast({ title: ts('draft.saved') });
+                await refresh();
+              }}
+            />
+          ) : null}
           <div className="overflow-x-auto">
             <table className="w-full text-left">
               <caption className="sr-only">{t('detail.lines')}</caption>
@@ -168,9 +191,14 @@ export function InvoiceDetailDialog({
           ) : null}
           <div className="flex flex-wrap gap-2">
             {invoice.status === 'draft' ? (
-              <Button disabled={busy} onClick={() => setStep('issue')}>
-                {t('actions.issue')}
-              </Button>
+              <>
+                <Button disabled={busy} onClick={() => setStep('issue')}>
+                  {t('actions.issue')}
+                </Button>
+                <Button variant="destructive" disabled={busy} onClick={() => setStep('delete')}>
+                  {ts('draft.delete')}
+                </Button>
+              </>
             ) : null}
             {invoice.status === 'issued' && invoice.kind === 'invoice' && step !== 'pay' ? (
               <Button disabled={busy} onClick={() => setStep('pay')}>
@@ -228,6 +256,24 @@ export function InvoiceDetailDialog({
             throw error;
           }
           setStep(null);
+          await refresh();
+        }}
+      />
+      <ConfirmDialog
+        open={step === 'delete'}
+        onOpenChange={(open) => !open && setStep(null)}
+        title={ts('draft.deleteTitle', { account: invoice?.account_name ?? '' })}
+        description={ts('draft.deleteBody')}
+        confirmLabel={ts('draft.delete')}
+        onConfirm={async () => {
+          try {
+            await deleteDraftInvoice(invoiceId);
+          } catch (error) {
+            await fail(error);
+            throw error;
+          }
+          setStep(null);
+          onClose();
           await refresh();
         }}
       />

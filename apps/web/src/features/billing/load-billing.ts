@@ -1,8 +1,7 @@
 // Reads of the billing area: the home figures, invoice lists and one invoice with its lines,
 // payments and reminders, plans, terms, accounts with balances, and volunteer credit rules.
-import { searchPattern as ilikePattern } from '../../components/list/list-query';
 import { supabase } from '../../lib/supabase';
-import type { AccountKind, BillingOverview } from './billing-records';
+import type { BillingOverview } from './billing-records';
 
 export async function loadBillingOverview(communityId: string): Promise<BillingOverview> {
   const { data, error } = await supabase().rpc('billing_overview', { p_community_id: communityId });
@@ -60,36 +59,6 @@ export async function loadTerms(communityId: string) {
     .order('name');
   if (error) throw error;
   return data ?? [];
-}
-
-export type AccountSort = 'name' | 'balance_ore' | 'overdue_ore' | 'created_at';
-
-export interface AccountListQuery {
-  communityId: string;
-  kind: AccountKind | '';
-  inArrears: boolean;
-  search: string;
-  sort: AccountSort;
-  ascending: boolean;
-  page: number;
-  pageSize: number;
-}
-
-export async function loadAccounts(query: AccountListQuery) {
-  let request = supabase()
-    .from('billing_account_summaries')
-    .select('*', { count: 'exact' })
-    .eq('community_id', query.communityId);
-  if (query.kind) request = request.eq('kind', query.kind);
-  if (query.inArrears) request = request.gt('overdue_ore', 0);
-  if (query.search.trim()) request = request.ilike('name', ilikePattern(query.search));
-  const start = query.page * query.pageSize;
-  const { data, error, count } = await request
-    .order(query.sort, { ascending: query.ascending })
-    .order('id')
-    .range(start, start + query.pageSize - 1);
-  if (error) throw error;
-  return { rows: data ?? [], total: count ?? 0 };
 }
 
 export async function loadAccount(id: string) {

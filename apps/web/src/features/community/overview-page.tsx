@@ -1,7 +1,9 @@
-// The community overview: what the user administers here, each area one click away. Users with
-// no admin access see the app-download notice instead.
+// The community overview: what needs attention, the figures of each area the user administers
+// (decision 0940), and every area one click away. Users with no admin access see the
+// app-download notice instead. The figures refresh every minute and when the tab regains focus.
 import type { MembershipClaim } from '@club/schemas';
 import { shellMessages } from '@club/i18n/namespaces/shell';
+import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import { AppDownloadNotice } from '../../components/app-download-notice';
@@ -9,6 +11,50 @@ import { PageHeader } from '../../components/ui/page-header';
 import { visibleAreas } from '../../lib/areas';
 import { localePath, useLanguage, useT } from '../../lib/i18n';
 import { areaIcons } from '../../components/area-icons';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { commonMessages } from '@club/i18n/namespaces/common';
+import { loadOverview, overviewKey } from './load-overview';
+import { OverviewAttention } from './overview-attention';
+import { OverviewEvents, OverviewFigureCards, OverviewNews } from './overview-figures';
+
+function OverviewSummary({ slug, communityId }: { slug: string; communityId: string }) {
+  const t = useT(shellMessages);
+  const tc = useT(commonMessages);
+  const query = useQuery({
+    queryKey: overviewKey(communityId),
+    queryFn: () => loadOverview(communityId),
+    refetchInterval: 60_000,
+  });
+  if (query.isError)
+    return (
+      <Alert kind="error" title={t('overview.loadError')}>
+        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void query.refetch()}>
+          {tc('actions.retry')}
+        </Button>
+      </Alert>
+    );
+  if (!query.data)
+    return (
+      <div className="grid gap-3 sm:grid-cols-2" aria-busy="true" aria-label={tc('loading')}>
+        <Skeleton className="h-24" />
+        <Skeleton className="h-24" />
+        <Skeleton className="h-48 sm:col-span-2" />
+      </div>
+    );
+  const figures = query.data;
+  return (
+    <div className="space-y-4">
+      <OverviewAttention slug={slug} figures={figures} />
+      <OverviewFigureCards slug={slug} figures={figures} />
+      <div className="grid gap-4 xl:grid-cols-2">
+        <OverviewEvents slug={slug} figures={figures} />
+        <OverviewNews slug={slug} figures={figures} />
+      </div>
+    </div>
+  );
+}
 
 export function OverviewPage({ slug, membership }: { slug: string; membership: MembershipClaim }) {
   const t = useT(shellMessages);
@@ -23,44 +69,49 @@ export function OverviewPage({ slug, membership }: { slug: string; membership: M
       {areas.length === 0 ? (
         <AppDownloadNotice />
       ) : (
-        <section aria-labelledby="your-areas">
-          <h2 id="your-areas" className="text-base font-semibold">
-            {t('overview.yourAreas')}
-          </h2>
-          <p className="mt-1 text-sm text-muted-foreground">{t('overview.yourAreasHint')}</p>
-          {membership.membership_manager ? (
-            <p className="mt-1 text-sm text-muted-foreground">{t('overview.membershipManager')}</p>
+        <div className="space-y-6">
+          {membership.areas.length > 0 ? (
+            <OverviewSummary slug={slug} communityId={membership.community_id} />
           ) : null}
-          <ul className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
-            {areas.map((area) => {
-              const Icon = areaIcons[area];
-              return (
-                <li key={area}>
-                  <Link
-                    to={localePath(language, `${slug}/${area}`)}
-                    className="group flex h-full gap-3 rounded-lg border border-border bg-surface p-4 transition-colors hover:border-accent"
-                  >
-                    <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-accent-soft text-accent-soft-foreground">
-                      <Icon aria-hidden="true" className="size-5" />
-                    </span>
-                    <span className="min-w-0">
-                      <span className="flex items-center gap-1 font-medium">
-                        {t(`areas.${area}`)}
-                        <ArrowRight
-                          aria-hidden="true"
-                          className="size-4 opacity-0 transition-opacity group-hover:opacity-100"
-                        />
+          <section aria-labelledby="your-areas">
+            <h2 id="your-areas" className="text-base font-semibold">
+              {t('overview.yourAreas')}
+            </h2>
+            <p className="mt-1 text-sm text-muted-foreground">{t('overview.yourAreasHint')}</p>
+            {membership.membership_manager ? (
+              <p className="mt-1 text-sm text-muted-foreground">{t('overview.membershipManager')}</p>
+            ) : null}
+            <ul className="mt-4 grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+              {areas.map((area) => {
+                const Icon = areaIcons[area];
+                return (
+                  <li key={area}>
+                    <Link
+                      to={localePath(language, `${slug}/${area}`)}
+                      className="group flex h-full gap-3 rounded-lg border border-border bg-surface p-4 transition-colors hover:border-accent"
+                    >
+                      <span className="flex size-9 shrink-0 items-center justify-center rounded-md bg-accent-soft text-accent-soft-foreground">
+                        <Icon aria-hidden="true" className="size-5" />
                       </span>
-                      <span className="mt-0.5 block text-sm text-muted-foreground">
-                        {t(`areaDescriptions.${area}`)}
+                      <span className="min-w-0">
+                        <span className="flex items-center gap-1 font-medium">
+                          {t(`areas.${area}`)}
+                          <ArrowRight
+                            aria-hidden="true"
+                            className="size-4 opacity-0 transition-opacity group-hover:opacity-100"
+                          />
+                        </span>
+                        <span className="mt-0.5 block text-sm text-muted-foreground">
+                          {t(`areaDescriptions.${area}`)}
+                        </span>
                       </span>
-                    </span>
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        </section>
+                    </Link>
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        </div>
       )}
     </>
   );

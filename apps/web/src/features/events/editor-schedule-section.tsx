@@ -3,7 +3,6 @@
 // preview shows exactly what publishing creates, summer and winter time included.
 import { eventsMessages } from '@club/i18n/namespaces/events';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { FormField } from '../../components/ui/form-field';
 import { useFormat, useLanguage, useT } from '../../lib/i18n';
@@ -12,18 +11,10 @@ import { repeatRules, type RepeatRule } from './event-records';
 import { EditorTextField } from './editor-text-field';
 import { selectClass } from './editor-basics-section';
 import { fieldId, type EditorSectionProps } from './editor-section-props';
+import { useDebounced } from '../../lib/use-debounced';
 import { weekdayOf, zonedInputToIso } from '../../lib/zoned-time';
 
 const previewLimit = 8;
-
-function useDebounced<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 export function EditorScheduleSection(props: EditorSectionProps & { timeZone: string }) {
   const t = useT(eventsMessages);

@@ -17,6 +17,8 @@ const businessCodes = new Set([
   'member_has_no_account',
   'member_not_left',
   'invalid_filter',
+  'relation_cycle',
+  'relation_exists',
 ]);
 
 export function describeMemberError(error: unknown): MemberErrorKey {
@@ -25,6 +27,7 @@ export function describeMemberError(error: unknown): MemberErrorKey {
   const message = typeof e.message === 'string' ? e.message : '';
   if (code === 'P0001' && businessCodes.has(message)) return `errors.${message}` as MemberErrorKey;
   if (code === '42501' || code === 'PGRST301') return 'errors.permission';
+  if (code === '23505') return 'errors.duplicate';
   if (code.startsWith('23') || code === '22007' || code === '22008' || code === '22P02')
     return 'errors.constraint';
   if (e.name === 'TypeError' || /fetch|network/i.test(message)) return 'errors.network';

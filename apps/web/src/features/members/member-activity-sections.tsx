@@ -1,6 +1,6 @@
 // The member page's sections about what the member takes part in: groups, events and tickets,
-// volunteer jobs, bookings, orders, invoices with the balance, certificates (expired and soon
-// expiring ones highlighted) and guardians/family. Each is short (the newest 50 at most).
+// volunteer jobs, bookings, orders, invoices with the balance. Each is short (the newest 50 at
+// most). Certificates and guardians/family have their own editing cards.
 import { membersMessages } from '@club/i18n/namespaces/members';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -35,14 +35,6 @@ function Row({ children, side }: { children: ReactNode; side?: ReactNode }) {
   );
 }
 
-const soonDays = 60;
-
-export function certificateState(expiresOn: string | null, today = new Date()): 'expired' | 'soon' | 'valid' {
-  if (!expiresOn) return 'valid';
-  const days = (new Date(`${expiresOn}T00:00:00Z`).getTime() - today.getTime()) / 86_400_000;
-  return days < 0 ? 'expired' : days <= soonDays ? 'soon' : 'valid';
-}
-
 export function MemberActivitySections({ overview, slug }: { overview: MemberOverview; slug: string }) {
   const t = useT(membersMessages);
   const format: Format = useFormat();
@@ -50,29 +42,6 @@ export function MemberActivitySections({ overview, slug }: { overview: MemberOve
   const day = (date: string) => format.date(`${date}T12:00:00Z`);
   return (
     <>
-      <Section
-        title={t('detail.certificates')}
-        empty={t('detail.certificatesNone')}
-        items={overview.certificates.map((c) => {
-          const state = certificateState(c.expires_on);
-          return (
-            <Row
-              key={c.id}
-              side={
-                <>
-                  {c.expires_on ? day(c.expires_on) : null}
-                  {state === 'expired' ? <Badge tone="danger">{t('detail.expired')}</Badge> : null}
-                  {state === 'soon' ? <Badge tone="accent">{t('detail.expiresSoon')}</Badge> : null}
-                </>
-              }
-            >
-              {c.kind === 'child_certificate'
-                ? t('detail.certificateKinds.child_certificate')
-                : t('detail.certificateKinds.other', { kind: c.kind.replace(/_/g, ' ') })}
-            </Row>
-          );
-        })}
-      />
       <Section
         title={t('detail.groups')}
         empty={t('detail.groupsNone')}
@@ -159,17 +128,6 @@ export function MemberActivitySections({ overview, slug }: { overview: MemberOve
           )}
         </CardBody>
       </Card>
-      <Section
-        title={t('detail.relations')}
-        empty={t('detail.relationsNone')}
-        items={overview.relations.map((r) => (
-          <Row key={r.id} side={t(`detail.relationKinds.${r.kind === 'guardian' ? 'guardian' : 'family'}`)}>
-            <Link className="hover:underline" to={localePath(language, `${slug}/members/${r.member_id}`)}>
-              {r.full_name}
-            </Link>
-          </Row>
-        ))}
-      />
     </>
   );
 }

@@ -2,9 +2,9 @@
 // joined date, arrears). Every value lives in the address through the kit's list state.
 import { membersMessages } from '@club/i18n/namespaces/members';
 import { useQuery } from '@tanstack/react-query';
+import { DateRangeInput } from '../../components/date/date-input';
 import { ListSearch } from '../../components/list/list-search';
 import type { ListController } from '../../components/list/use-list-state';
-import { Input } from '../../components/ui/input';
 import { useT } from '../../lib/i18n';
 import {
   ageBands,
@@ -88,24 +88,18 @@ export function MemberListFilters({
           { value: 'yes', label: t('register.inArrears') },
           { value: 'no', label: t('register.notInArrears') },
         ])}
-        <label className="flex items-center gap-1 text-sm">
-          <span className="text-muted-foreground">{t('register.filterJoinedFrom')}</span>
-          <Input
-            type="date"
-            className="h-9 w-auto"
-            value={filters.joined_from}
-            onChange={(e) => onChange({ joined_from: e.target.value })}
+        <div
+          role="group"
+          aria-label={t('register.filterJoined')}
+          className="flex flex-wrap items-center gap-2"
+        >
+          <span className="text-sm text-muted-foreground">{t('register.filterJoined')}</span>
+          <DateRangeInput
+            from={filters.joined_from}
+            to={filters.joined_to}
+            onChange={({ from, to }) => onChange({ joined_from: from, joined_to: to })}
           />
-        </label>
-        <label className="flex items-center gap-1 text-sm">
-          <span className="text-muted-foreground">{t('register.filterJoinedTo')}</span>
-          <Input
-            type="date"
-            className="h-9 w-auto"
-            value={filters.joined_to}
-            onChange={(e) => onChange({ joined_to: e.target.value })}
-          />
-        </label>
+        </div>
       </div>
     </div>
   );

@@ -4,34 +4,24 @@
 // the member changes their own sign-in e-mail (product.md §6).
 import { membersMessages } from '@club/i18n/namespaces/members';
 import { useQuery } from '@tanstack/react-query';
-import { Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs';
 import { Card, CardBody } from '../../components/ui/card';
-import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { localePath, useLanguage, useT } from '../../lib/i18n';
+import { useDebounced } from '../../lib/use-debounced';
 import { describeMemberError } from './describe-member-error';
 import { lookupMembers, lookupMembersByCpr } from './load-member';
 import { memberKeys } from './member-keys';
+import { MemberSearchBox } from './member-search-box';
 import { MemberStatusBadge } from './member-status-badge';
 import { normaliseCpr } from './member-values';
-
-function useDebounced(value: string, ms: number): string {
-  const [current, setCurrent] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setCurrent(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return current;
-}
 
 export function MemberLookupPage(props: { communityId: string; slug: string; manager: boolean }) {
   const t = useT(membersMessages);
   const language = useLanguage();
-  const inputId = useId();
   const [text, setText] = useState('');
   const [byCpr, setByCpr] = useState(false);
   const query = useDebounced(text.trim(), 200);
@@ -58,24 +48,12 @@ export function MemberLookupPage(props: { communityId: string; slug: string; man
       />
       <div className="max-w-2xl space-y-4">
         <div className="space-y-1.5">
-          <label htmlFor={inputId} className="text-sm font-medium">
-            {byCpr ? t('lookupPage.byCpr') : t('lookupPage.label')}
-          </label>
-          <div className="relative">
-            <Search
-              aria-hidden="true"
-              className="absolute left-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
-            />
-            <Input
-              id={inputId}
-              type="search"
-              className="pl-9"
-              autoComplete="off"
-              placeholder={byCpr ? t('lookupPage.cprPlaceholder') : t('lookupPage.placeholder')}
-              value={text}
-              onChange={(e) => setText(e.target.value)}
-            />
-          </div>
+          <MemberSearchBox
+            label={byCpr ? t('lookupPage.byCpr') : t('lookupPage.label')}
+            placeholder={byCpr ? t('lookupPage.cprPlaceholder') : t('lookupPage.placeholder')}
+            value={text}
+            onChange={setText}
+          />
           {props.manager ? (
             <label className="flex items-center gap-2 text-sm">
               <input

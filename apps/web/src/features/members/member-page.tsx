@@ -19,10 +19,12 @@ import { describeMemberError, isMemberMissing } from './describe-member-error';
 import { isMemberId, loadMemberOverview, type MemberRecord } from './load-member';
 import { MemberAccessCard } from './member-access-card';
 import { MemberActivitySections } from './member-activity-sections';
+import { MemberCertificatesCard } from './member-certificates-card';
 import { MemberCprCard } from './member-cpr-card';
 import { MemberDataCard } from './member-data-card';
 import { MemberHistoryCard } from './member-history-card';
 import { memberKeys } from './member-keys';
+import { MemberRelationsCard } from './member-relations-card';
 import { MemberStatusBadge } from './member-status-badge';
 import { useLiveMembers } from './use-live-members';
 
@@ -174,6 +176,10 @@ export function MemberPage({
               ) : null}
             </CardBody>
           </Card>
+          {m.erased_at ? null : (
+            <MemberCertificatesCard communityId={communityId} memberId={m.id} memberName={m.full_name} />
+          )}
+          <MemberRelationsCard communityId={communityId} overview={o} slug={slug} />
           <MemberActivitySections overview={o} slug={slug} />
         </div>
         <div className="min-w-0 space-y-6">

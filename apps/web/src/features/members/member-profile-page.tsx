@@ -8,6 +8,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { DateField } from '../../components/form/date-fields';
 import { Form, FormErrorSummary, SelectField, TextAreaField, TextField } from '../../components/form/form';
 import { UnsavedChangesGuard } from '../../components/form/unsaved-changes-guard';
 import { useAppForm } from '../../components/form/use-app-form';
@@ -23,6 +24,7 @@ import { isMemberId, loadMemberOverview, loadPostcodes, type MemberRecord } from
 import { memberKeys } from './member-keys';
 import { MemberNotFound } from './member-page';
 import { profileDefaults, profileSchema } from './member-profile-schema';
+import { todayIso } from './member-values';
 import { saveMemberProfile } from './save-member';
 
 function CityOfPostcode({ postcodes }: { postcodes: ReadonlyMap<string, string> }) {
@@ -114,12 +116,7 @@ function ProfileForm(props: {
                 { value: 'other', label: t('gender.other') },
               ]}
             />
-            <TextField
-              name="birth_date"
-              label={t('profile.birthDate')}
-              help="DD-MM-ÅÅÅÅ / YYYY-MM-DD"
-              optional
-            />
+            <DateField name="birth_date" label={t('profile.birthDate')} max={todayIso()} optional />
           </CardBody>
         </Card>
         <Card>

@@ -2,8 +2,9 @@
 // address, a phone number stored in international form (Danish by default), a real birth date,
 // and a Danish postcode from the shipped table whose city is filled in.
 import { z } from 'zod';
+import { dateValue } from '../../components/form/date-fields';
 import type { MemberRecord } from './load-member';
-import { isEmail, normaliseDate, normalisePhone } from './member-values';
+import { isEmail, normaliseDate, normalisePhone, todayIso } from './member-values';
 import type { ProfileValues } from './save-member';
 
 const optionalText = (max: number) => z.string().trim().max(max);
@@ -22,10 +23,10 @@ export function profileSchema(postcodes: ReadonlyMap<string, string>) {
         .trim()
         .refine((v) => v === '' || normalisePhone(v) !== undefined, 'profile.errors.phone'),
       gender: z.enum(['', 'female', 'male', 'other']),
-      birth_date: z
-        .string()
-        .trim()
-        .refine((v) => v === '' || normaliseDate(v) !== undefined, 'profile.errors.date'),
+      birth_date: dateValue.refine(
+        (v) => v === '' || (normaliseDate(v) !== undefined && v <= todayIso()),
+        'profile.errors.date',
+      ),
       street: optionalText(100),
       house_number: optionalText(10),
       floor: optionalText(10),

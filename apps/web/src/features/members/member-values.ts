@@ -45,6 +45,12 @@ export function normaliseDate(input: string): string | undefined {
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
 }
 
+/** Today's calendar date in this browser, "2026-11-25". */
+export function todayIso(now = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 export function isEmail(input: string): boolean {
   return /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(input.trim());
 }

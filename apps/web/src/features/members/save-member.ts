@@ -2,6 +2,7 @@
 // reason), admin access, status, erasure and the GDPR export of one member.
 import { supabase } from '../../lib/supabase';
 import type { Gender, MemberStatus } from './load-member-register';
+import { loadMemberCertificates, removeDocuments } from './save-member-certificate';
 
 export interface ProfileValues {
   first_name: string;
@@ -78,9 +79,14 @@ export async function setMemberAccess(memberId: string, areas: string[], manager
   if (error) throw error;
 }
 
+/** Erases the member; their certificate documents leave private storage with the certificates. */
 export async function eraseMember(memberId: string): Promise<void> {
+  const documents = (await loadMemberCertificates(memberId)).flatMap((c) =>
+    c.document_path ? [c.document_path] : [],
+  );
   const { error } = await supabase().rpc('erase_member', { p_member_id: memberId });
   if (error) throw error;
+  await removeDocuments(documents);
 }
 
 export async function exportMemberData(memberId: string): Promise<unknown> {

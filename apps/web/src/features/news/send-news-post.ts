@@ -1,0 +1,44 @@
+// "Send by e-mail": asks the database for a mailing (the audience is fixed then) and follows
+// the server's background sending in the job panel until every mail has an outcome.
+import { supabase } from '../../lib/supabase';
+import { startJob } from '../../components/jobs/job-store';
+import type { NewsMailing } from './news-records';
+
+export async function requestNewsMailing(postId: string): Promise<NewsMailing> {
+  const { data, error } = await supabase().rpc('send_news_post', { p_post_id: postId });
+  if (error) throw error;
+  return data as NewsMailing;
+}
+
+async function readMailing(id: string): Promise<NewsMailing> {
+  const { data, error } = await supabase()
+    .from('news_mailings')
+    .select('id, status, total, sent, failed, created_at, finished_at')
+    .eq('id', id)
+    .single();
+  if (error) throw error;
+  return data;
+}
+
+/** Shows the sending in the job panel; polls the mailing (the server does the work). */
+export function followMailing(
+  mailing: NewsMailing,
+  words: { title: string; href: string; failedText: string; outcome: (m: NewsMailing) => string },
+): void {
+  startJob({
+    title: words.title,
+    total: mailing.total,
+    href: words.href,
+    failedText: words.failedText,
+    run: async ({ progress, signal }) => {
+      let current = mailing;
+      while (current.status !== 'done') {
+        if (signal.aborted) break;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        current = await readMailing(mailing.id);
+        progress(current.sent + current.failed, current.total);
+      }
+      return words.outcome(current);
+    },
+  });
+}

@@ -1,0 +1,241 @@
+// Settings → General: the community's name, time zone, default language and CVR (communities)
+// with contact, bank details for invoices and welcome texts (community_settings). Owners save;
+// everyone else sees the values read-only. The database's checks decide; the schema says the
+// same rules first so the form can point at the field.
+import { settingsMessages } from '@club/i18n/namespaces/settings';
+import { commonMessages } from '@club/i18n/namespaces/common';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useFormContext } from 'react-hook-form';
+import { z } from 'zod';
+import {
+  FieldShell,
+  Form,
+  FormErrorSummary,
+  SelectField,
+  TextAreaField,
+  TextField,
+} from '../../components/form/form';
+import { useAppForm } from '../../components/form/use-app-form';
+import { UnsavedChangesGuard } from '../../components/form/unsaved-changes-guard';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Card, CardBody, CardHeader } from '../../components/ui/card';
+import { Input } from '../../components/ui/input';
+import { toast } from '../../components/ui/toast-store';
+import { useT } from '../../lib/i18n';
+import type { GeneralSettings } from './load-settings';
+import { saveGeneralSettings } from './save-settings';
+import { settingsKeys } from './settings-keys';
+
+const timeZones: readonly string[] =
+  typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : ['Europe/Copenhagen'];
+
+const optional = (pattern: RegExp, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || pattern.test(v), message);
+
+const schema = z.object({
+  name: z.string().trim().min(1).max(120),
+  time_zone: z
+    .string()
+    .trim()
+    .refine((v) => v === 'UTC' || timeZones.includes(v), 'general.errors.timeZone'),
+  default_language: z.enum(['da', 'en']),
+  cvr: optional(/^[0-9]{8}$/, 'general.errors.cvr'),
+  contact_email: optional(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'general.errors.email'),
+  contact_phone: optional(/^\+?[0-9 ]{6,20}$/, 'general.errors.phone'),
+  address: z.string().trim().max(300),
+  website: optional(/^https?:\/\/\S+$/, 'general.errors.website'),
+  bank_reg_no: optional(/^[0-9]{4}$/, 'general.errors.bankRegNo'),
+  bank_account_no: optional(/^[0-9]{6,10}$/, 'general.errors.bankAccountNo'),
+  iban: optional(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/, 'general.errors.iban'),
+  welcome_text: z.string().trim().max(5000),
+  admin_welcome_text: z.string().trim().max(5000),
+});
+type Values = z.output<typeof schema>;
+
+const orNull = (value: string) => (value === '' ? null : value);
+
+export function GeneralSettingsForm({
+  communityId,
+  data,
+  canEdit,
+}: {
+  communityId: string;
+  data: GeneralSettings;
+  canEdit: boolean;
+}) {
+  const t = useT(settingsMessages);
+  const tc = useT(commonMessages);
+  const queryClient = useQueryClient();
+  const { community, settings } = data;
+  const defaultValues = useMemo(
+    () => ({
+      name: community.name,
+      time_zone: community.time_zone,
+      default_language: community.default_language === 'en' ? ('en' as const) : ('da' as const),
+      cvr: community.cvr ?? '',
+      contact_email: settings.contact_email ?? '',
+      contact_phone: settings.contact_phone ?? '',
+      address: settings.address ?? '',
+      website: settings.website ?? '',
+      bank_reg_no: settings.bank_reg_no ?? '',
+      bank_account_no: settings.bank_account_no ?? '',
+      iban: settings.iban ?? '',
+      welcome_text: settings.welcome_text ?? '',
+      admin_welcome_text: settings.admin_welcome_text ?? '',
+    }),
+    [community, settings],
+  );
+  const form = useAppForm({
+    schema,
+    defaultValues,
+    serverErrors: {
+      codes: { invalid_time_zone: { field: 'time_zone', message: 'general.errors.timeZone' } },
+      constraints: {
+        communities_cvr_check: 'cvr',
+        community_settings_contact_email_check: 'contact_email',
+        community_settings_contact_phone_check: 'contact_phone',
+        community_settings_website_check: 'website',
+        community_settings_bank_reg_no_check: 'bank_reg_no',
+        community_settings_bank_account_no_check: 'bank_account_no',
+        community_settings_iban_check: 'iban',
+      },
+    },
+  });
+
+  const save = async (values: Values) => {
+    await saveGeneralSettings(
+      communityId,
+      {
+        name: values.name,
+        time_zone: values.time_zone,
+        default_language: values.default_language,
+        cvr: orNull(values.cvr),
+      },
+      {
+        contact_email: orNull(values.contact_email),
+        contact_phone: orNull(values.contact_phone),
+        address: orNull(values.address),
+        website: orNull(values.website),
+        bank_reg_no: orNull(values.bank_reg_no),
+        bank_account_no: orNull(values.bank_account_no),
+        iban: orNull(values.iban),
+        welcome_text: orNull(values.welcome_text),
+        admin_welcome_text: orNull(values.admin_welcome_text),
+      },
+    );
+    form.reset(values);
+    toast({ title: t('general.saved', { name: values.name }) });
+    await queryClient.invalidateQueries({ queryKey: settingsKeys.general(communityId) });
+    // The events area caches the community's time zone (useCommunityTimeZone); times move now.
+    await queryClient.invalidateQueries({ queryKey: ['community-time-zone', communityId] });
+  };
+
+  return (
+    <Form
+      form={form}
+      onSubmit={save}
+      translate={(key) => t(key as never)}
+      className="space-y-4"
+      aria-labelledby="settings-general"
+    >
+      {canEdit ? null : <Alert kind="info">{t('readOnly')}</Alert>}
+      <FormErrorSummary />
+      <fieldset disabled={!canEdit} className="space-y-4">
+        <Card aria-labelledby="settings-general">
+          <CardHeader id="settings-general" title={t('general.title')} />
+          <CardBody className="grid gap-4 sm:grid-cols-2">
+            <TextField name="name" label={t('general.name')} />
+            <TimeZoneField label={t('general.timeZone')} help={t('general.timeZoneHelp')} />
+            <SelectField
+              name="default_language"
+              label={t('general.language')}
+              options={[
+                { value: 'da', label: t('general.languageDa') },
+                { value: 'en', label: t('general.languageEn') },
+              ]}
+            />
+            <TextField
+              name="cvr"
+              label={t('general.cvr')}
+              help={t('general.cvrHelp')}
+              inputMode="numeric"
+              optional
+            />
+          </CardBody>
+        </Card>
+        <Card aria-labelledby="settings-contact">
+          <CardHeader id="settings-contact" title={t('general.contactTitle')} />
+          <CardBody className="grid gap-4 sm:grid-cols-2">
+            <TextField name="contact_email" type="email" label={t('general.contactEmail')} optional />
+            <TextField name="contact_phone" type="tel" label={t('general.contactPhone')} optional />
+            <TextField name="address" label={t('general.address')} optional />
+            <TextField
+              name="website"
+              type="url"
+              label={t('general.website')}
+              help={t('general.websiteHelp')}
+              optional
+            />
+          </CardBody>
+        </Card>
+        <Card aria-labelledby="settings-bank">
+          <CardHeader id="settings-bank" title={t('general.bankTitle')} />
+          <CardBody className="grid gap-4 sm:grid-cols-3">
+            <TextField
+              name="bank_reg_no"
+              label={t('general.bankRegNo')}
+              help={t('general.bankRegNoHelp')}
+              inputMode="numeric"
+              optional
+            />
+            <TextField
+              name="bank_account_no"
+              label={t('general.bankAccountNo')}
+              help={t('general.bankAccountNoHelp')}
+              inputMode="numeric"
+              optional
+            />
+            <TextField name="iban" label={t('general.iban')} help={t('general.ibanHelp')} optional />
+          </CardBody>
+        </Card>
+        <Card aria-labelledby="settings-welcome">
+          <CardHeader id="settings-welcome" title={t('general.welcomeTitle')} />
+          <CardBody>
+            <TextAreaField name="welcome_text" label={t('general.welcomeText')} optional />
+            <TextAreaField name="admin_welcome_text" label={t('general.adminWelcomeText')} optional />
+          </CardBody>
+        </Card>
+      </fieldset>
+      {canEdit ? (
+        <div className="flex justify-end">
+          <Button type="submit" disabled={form.formState.isSubmitting}>
+            {form.formState.isSubmitting ? tc('actions.saving') : tc('actions.save')}
+          </Button>
+        </div>
+      ) : null}
+      <UnsavedChangesGuard when={form.formState.isDirty} what={t('general.what')} saving={form.saving} />
+    </Form>
+  );
+}
+
+/** The time zone as free text with the browser's list of IANA names as suggestions. */
+function TimeZoneField({ label, help }: { label: string; help: string }) {
+  const { register } = useFormContext();
+  return (
+    <>
+      <FieldShell name="time_zone" label={label} help={help}>
+        <Input list="settings-time-zones" autoComplete="off" {...register('time_zone')} />
+      </FieldShell>
+      <datalist id="settings-time-zones">
+        {timeZones.map((zone) => (
+          <option key={zone} value={zone} />
+        ))}
+      </datalist>
+    </>
+  );
+}
