@@ -32,6 +32,7 @@ import { adminBenches, auditRows, seedAuditLog } from './bench-schema-admin';
 import { billingBenches, timeInvoicePdfs } from './bench-schema-billing';
 import { groupBenchContext, groupBenches, seedBenchGroups, timeGroupFeeRun } from './bench-schema-groups';
 import { memberBenchContext, memberBenches, timeImport } from './bench-schema-members';
+import { newsBenchContext, newsBenches, seedBenchNewsPost, timeLiveComments } from './bench-schema-news';
 
 type Engine = 'pglite' | 'postgres';
 
@@ -295,6 +296,7 @@ async function serve(engine: Engine): Promise<void> {
   const demo = await seedDemo(db, { members, cprKey: platform.keys.cprKey });
   const auditMillis = await seedAuditLog(db, demo.community);
   await seedBenchGroups(db, demo.community);
+  await seedBenchNewsPost(db, demo.community);
   // Planner statistics, as autovacuum would have gathered them on a database in use; without
   // them the first minutes after a bulk load are planned from empty-table guesses.
   await db.exec('analyze');
@@ -311,13 +313,15 @@ async function serve(engine: Engine): Promise<void> {
       member?: string;
       tag?: string;
       group?: string;
+      post?: string;
     };
     // The member and tag of the members benches go in as literals: a statement that does not
     // use every parameter it is given cannot be prepared.
     const sql = (msg.sql ?? '')
       .replaceAll('$2', `'${msg.member}'::uuid`)
       .replaceAll('$3', `'${msg.tag}'`)
-      .replaceAll('$4', `'${msg.group}'::uuid`);
+      .replaceAll('$4', `'${msg.group}'::uuid`)
+      .replaceAll('$5', `'${msg.post}'::uuid`);
     const work = async (): Promise<unknown> => {
       if (msg.kind === 'stop') return stop();
       const context = {
@@ -377,6 +381,7 @@ interface Figures {
   sql: Map<string, Timing>;
   importLine?: string;
   feeRunLine?: string;
+  liveCommentsLine?: string;
 }
 
 async function measure(engine: Engine): Promise<Figures> {
@@ -455,6 +460,17 @@ async function measure(engine: Engine): Promise<Figures> {
         })) as Timing,
       );
     }
+    const news = await newsBenchContext(sb, server.community);
+    for (const bench of newsBenches) {
+      process.stdout.write(`  ${engine}: ${bench.name}\n`);
+      figures.rest.set(bench.name, await timeIt(() => bench.rest(sb, news), concurrency));
+      figures.sql.set(
+        bench.name,
+        (await call({ kind: 'sql', sql: bench.sql, userId: signIn.data.user.id, post: news.post })) as Timing,
+      );
+    }
+    figures.liveCommentsLine = await timeLiveComments(sb, news, engine);
+    process.stdout.write(`  ${figures.liveCommentsLine}\n`);
     figures.feeRunLine = await timeGroupFeeRun(sb, groups, engine);
     process.stdout.write(`  ${figures.feeRunLine}\n`);
     if (importRows > 0) {
@@ -502,6 +518,7 @@ async function main(): Promise<void> {
     ...benches,
     ...memberBenches.map((b) => ({ name: b.name, list: true })),
     ...groupBenches.map((b) => ({ name: b.name, list: true })),
+    ...newsBenches.map((b) => ({ name: b.name, list: true })),
   ];
   const width = Math.max(...all.map((b) => b.name.length));
   const cell = (v: string) => v.padEnd(17);
@@ -523,6 +540,7 @@ async function main(): Promise<void> {
   for (const figures of results.values()) {
     if (figures.importLine) process.stdout.write(`${figures.importLine}\n`);
     if (figures.feeRunLine) process.stdout.write(`${figures.feeRunLine}\n`);
+    if (figures.liveCommentsLine) process.stdout.write(`${figures.liveCommentsLine}\n`);
   }
   const pdfs = Number(process.env.BENCH_INVOICE_PDFS ?? 1000);
   if (pdfs > 0) process.stdout.write(`${await timeInvoicePdfs(pdfs)}\n`);

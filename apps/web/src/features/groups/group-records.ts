@@ -51,6 +51,7 @@ export type GroupRecord = Pick<
   | 'welcome_body_da'
   | 'welcome_subject_en'
   | 'welcome_body_en'
+  | 'welcome_email'
 > & {
   owner_name: string | null;
   member_count: number;

@@ -38,7 +38,9 @@ function SettingsForm({ group, communityId }: { group: GroupRecord; communityId:
     schema,
     defaultValues: {
       welcome_subject_da: group.welcome_subject_da ?? '',
-      welcome_body_da: group.welcome_body_da ?? '',
+      // Groups from before the two languages keep their one (Danish) text in welcome_email,
+      // which the mail falls back to (group_welcome_message); show it where it is used.
+      welcome_body_da: group.welcome_body_da ?? group.welcome_email ?? '',
       welcome_subject_en: group.welcome_subject_en ?? '',
       welcome_body_en: group.welcome_body_en ?? '',
       requires_approval: group.requires_approval,

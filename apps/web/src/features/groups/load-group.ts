@@ -15,7 +15,7 @@ export async function loadGroup(groupId: string): Promise<GroupRecord> {
     supabase()
       .from('groups')
       .select(
-        'id, community_id, title, description, owner_member_id, cover_image_path, payment_frequency, price_ore, currency, visibility, archived, charging_starts_on, mid_period_join, requires_approval, welcome_subject_da, welcome_body_da, welcome_subject_en, welcome_body_en',
+        'id, community_id, title, description, owner_member_id, cover_image_path, payment_frequency, price_ore, currency, visibility, archived, charging_starts_on, mid_period_join, requires_approval, welcome_subject_da, welcome_body_da, welcome_subject_en, welcome_body_en, welcome_email',
       )
       .eq('id', groupId)
       .maybeSingle(),
