@@ -38,8 +38,9 @@ async function openAs(
   language: 'en' | 'da',
   path: string,
   colorScheme: 'light' | 'dark' = 'light',
+  viewport: 'desktop' | 'phone' = 'desktop',
 ): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await newContext(browser, { colorScheme });
+  const context = await newContext(browser, { colorScheme, viewport });
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   const [email, password] =
@@ -486,6 +487,19 @@ describe('members screenshots', () => {
         expect(errors).toEqual([]);
         await close();
       }
+    }
+    // Phone width, in Danish: the register becomes cards, the member page one column.
+    for (const mode of ['light', 'dark'] as const) {
+      const { page, errors, close } = await openAs('owner', 'da', screens[0]![1], mode, 'phone');
+      for (const [name, path, heading] of screens.filter(([n]) => n !== 'lookup' && n !== 'import')) {
+        await page.goto(`${platform.url}/da/${demo.slug}/${path}`);
+        await page.getByRole('heading', { level: 1, name: heading }).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        await screenshot(page, `members-${name}-da-${mode}-phone`);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      }
+      expect(errors).toEqual([]);
+      await close();
     }
   });
 });

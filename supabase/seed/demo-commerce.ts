@@ -89,8 +89,16 @@ export async function seedBilling(tx: Queryable, community: string): Promise<voi
     [community],
   );
   await tx.query(
-    `insert into public.payment_terms (community_id, name, days_due, is_default)
-     values ($1, 'Netto 14 dage', 14, true), ($1, 'Netto 30 dage', 30, false)`,
+    `insert into public.payment_terms (community_id, name, days_due, is_default, reminder_days, reminder_fee_ore)
+     values ($1, 'Netto 14 dage', 14, true, '{3,13,23}', 10000), ($1, 'Netto 30 dage', 30, false, '{10,20}', 10000)`,
+    [community],
+  );
+  // The club's payment details, printed on every invoice and reminder.
+  await tx.query(
+    `insert into public.billing_settings (community_id, bank_reg_no, bank_account_no, mobilepay_number, invoice_email)
+     values ($1, '9570', '0012345678', '12345', 'kasserer@example.dk')
+     on conflict (community_id) do update set bank_reg_no = excluded.bank_reg_no, bank_account_no = excluded.bank_account_no,
+       mobilepay_number = excluded.mobilepay_number, invoice_email = excluded.invoice_email`,
     [community],
   );
   await tx.query(
@@ -158,6 +166,16 @@ export async function seedBilling(tx: Queryable, community: string): Promise<voi
     `insert into public.redirects (community_id, from_path, to_url)
      values ($1, '/da/sondervang-if/nyheder', '/da/sondervang-if/news'),
             ($1, '/da/sondervang-if/kontingent', 'https://www.dgi.dk/foreningsledelse')`,
+    [community],
+  );
+}
+
+/** Klubhjælp: this season's rule, made after the seeded fee run so its invoices stay as seeded. */
+export async function seedVolunteerCreditRule(tx: Queryable, community: string): Promise<void> {
+  await tx.query(
+    `insert into public.volunteer_credit_rules (community_id, name, min_hours, credit_ore, season_start, season_end)
+     values ($1, 'Klubhjælp ' || extract(year from now()), 5, 50000,
+             date_trunc('year', now())::date, (date_trunc('year', now()) + interval '1 year - 1 day')::date)`,
     [community],
   );
 }

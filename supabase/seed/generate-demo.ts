@@ -4,7 +4,7 @@
 // Everything runs in one transaction, so a failed run leaves nothing behind.
 import type { Database, Queryable } from '../../apps/server/src/database/database';
 import { seedEvents, seedNews, seedTagsAndGroups } from './demo-activity';
-import { seedBilling, seedBooking, seedOrders } from './demo-commerce';
+import { seedBilling, seedBooking, seedOrders, seedVolunteerCreditRule } from './demo-commerce';
 import { buildMembers, createRandom, createUsers, hashPassword, insertMembers } from './demo-people';
 import { seedKnowledgeBase } from './demo-knowledge-base';
 import { clubs } from './demo-vocabulary';
@@ -169,6 +169,8 @@ export async function seedDemo(db: Database, options: DemoOptions): Promise<Demo
     // This period's fees of the paid groups, as the billing admin's monthly run makes them.
     await tx.query(`select count(*) from public.invoice_group_fees($1, current_date)`, [main.id]);
     step('group fees');
+    await seedVolunteerCreditRule(tx, main.id);
+    step('volunteer credit');
     await seedKnowledgeBase(tx, main.id, adminId!);
     step('knowledge base');
 

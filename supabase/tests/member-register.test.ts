@@ -154,6 +154,20 @@ describe('member_register', () => {
     );
     expect(found!.page).toMatchObject({ total: 1, estimated: false });
     expect(names(found!.page)).toEqual(['Bulk Medlem 777']);
+    // A common term (every one of the 10,050 matches) walks the name index: the same first
+    // page as sorting every match.
+    const [common] = await world.as<{ page: RegisterPage & { estimated: boolean } }>(
+      'adminB',
+      `select member_register($1, '{"search":"bulk"}', 'name', true, 5, 0, true) as page`,
+      [world.communityB],
+    );
+    const sorted = await world.db.query<{ full_name: string }>(
+      `select full_name from members where community_id = $1 and full_name ilike '%bulk%'
+        order by last_name, first_name, id limit 5`,
+      [world.communityB],
+    );
+    expect(names(common!.page)).toEqual(sorted.rows.map((r) => r.full_name));
+    expect(common!.page.total).toBeGreaterThan(10000);
   });
 
   it('filters by status, gender (other too), tag, group, age band, joined date and arrears', async () => {
@@ -175,6 +189,25 @@ describe('member_register', () => {
     expect(names(await register('memberAdminA', { arrears: false, genders: ['female'] }))).toEqual([
       'Anna Andersen',
     ]);
+    // Arrears follow the invoices: paid, no longer owing; due in the future, not yet owing.
+    await world.db.query(
+      `update invoices set paid_ore = total_ore where account_id in (select id from billing_accounts where member_id = $1)`,
+      [ids.Dorte],
+    );
+    expect(names(await register('memberAdminA', { arrears: true }))).toEqual([]);
+    await world.db.query(
+      `update invoices set paid_ore = 0, due_on = current_date + 5
+        where account_id in (select id from billing_accounts where member_id = $1)`,
+      [ids.Dorte],
+    );
+    expect(names(await register('memberAdminA', { arrears: true }))).toEqual([]);
+    await world.db.query(
+      `update invoices set due_on = current_date - 10 where account_id in (select id from billing_accounts where member_id = $1)`,
+      [ids.Dorte],
+    );
+    const again = await register('memberAdminA', { arrears: true });
+    expect(names(again)).toEqual(['Dorte Dahl']);
+    expect(again.rows[0]!.in_arrears).toBe(true);
   });
 
   it('searches by name part, e-mail, phone and member number, and sorts', async () => {

@@ -2013,6 +2013,39 @@ export type Database = {
           },
         ]
       }
+      member_arrears: {
+        Row: {
+          community_id: string
+          member_id: string
+          since: string
+        }
+        Insert: {
+          community_id: string
+          member_id: string
+          since: string
+        }
+        Update: {
+          community_id?: string
+          member_id?: string
+          since?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "member_arrears_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "member_arrears_member_id_community_id_fkey"
+            columns: ["member_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
       member_certificates: {
         Row: {
           community_id: string

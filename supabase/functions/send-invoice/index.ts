@@ -60,8 +60,8 @@ export default async function handler(req: Request, context?: { env?: Env }): Pr
   const { data, error } = await supabase.rpc('invoice_document', { p_invoice_id: invoiceId });
   if (error) return failed(404, error.message);
   const doc = data as unknown as InvoiceDocument;
-  const pdf = await renderInvoicePdf(doc);
   if (action === 'pdf') {
+    const pdf = await renderInvoicePdf(doc);
     return new Response(new Uint8Array(pdf), {
       headers: {
         'content-type': 'application/pdf',
@@ -75,6 +75,9 @@ export default async function handler(req: Request, context?: { env?: Env }): Pr
   if (reminder === undefined) return failed(404, 'reminder_not_found');
   if (!doc.account.email) return failed(422, 'account_has_no_email');
   if (!env.SMTP_URL) return failed(503, 'smtp_not_configured');
+
+  // Refusals come before the rendering, so a run that cannot send does not render.
+  const pdf = await renderInvoicePdf(doc);
 
   const mail = composeInvoiceMail(doc, reminder);
   try {

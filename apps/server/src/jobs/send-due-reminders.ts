@@ -73,6 +73,8 @@ export async function runDueReminders(db: Database, mailing: ReminderMailing): P
     const reason = await mailReminder(mailing, reminder.invoice_id, reminder.id);
     if (reason === null) run.mailed += 1;
     else run.failed.push({ reminderId: reminder.id, reason });
+    // Without mail set up nothing else can go out either; the next run tries again.
+    if (reason === 'smtp_not_configured') break;
   }
   return run;
 }
@@ -88,7 +90,10 @@ export function startReminderTicker(
       run: async () => {
         const run = await runDueReminders(db, mailing);
         if (run.failed.length > 0)
-          logger.warn({ failed: run.failed }, 'some reminders could not be mailed; will retry');
+          logger.warn(
+            { failed: run.failed.length, first: run.failed.slice(0, 5) },
+            'some reminders could not be mailed; will retry',
+          );
         return run.mailed;
       },
       countKey: 'mailed',

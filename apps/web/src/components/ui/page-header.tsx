@@ -25,7 +25,7 @@ export function PageHeader({
           <h1 className="text-2xl font-semibold tracking-tight">{title}</h1>
           {description ? <p className="text-sm text-muted-foreground">{description}</p> : null}
         </div>
-        {action ? <div className="shrink-0">{action}</div> : null}
+        {action ? <div className="max-w-full shrink-0">{action}</div> : null}
       </div>
     </header>
   );

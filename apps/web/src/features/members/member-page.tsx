@@ -157,7 +157,7 @@ export function MemberPage({
           <Card aria-labelledby="member-summary">
             <CardHeader id="member-summary" title={t('detail.summary')} />
             <CardBody>
-              <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-2 text-sm">
                 {facts.map(([term, value]) => (
                   <div key={term} className="contents">
                     <dt className="text-muted-foreground">{term}</dt>
