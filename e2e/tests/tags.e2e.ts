@@ -91,7 +91,7 @@ describe('tags', () => {
     await page.getByRole('button', { name: 'Slet Bestyrelse' }).click();
     await page
       .getByRole('alertdialog')
-      .getByText('1 medlemmer, 0 grupper og 0 arrangementer mister tagget')
+      .getByText('1 medlem, 0 grupper og 0 arrangementer mister tagget')
       .waitFor();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Slet tag' }).click();
     await page.getByText('Tagget “Bestyrelse” er slettet').first().waitFor();
@@ -101,6 +101,18 @@ describe('tags', () => {
       [community.id],
     );
     expect(log.rows.map((r) => r.action)).toEqual(['tags_deleted', 'tags_deleted']);
+
+    // A new tag; a name that differs only in case and Danish capitals is refused in words.
+    await page.getByRole('link', { name: 'Nyt tag' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Nyt tag' }).waitFor();
+    await page.getByLabel('Navn').fill('ÅRGANG 2015');
+    await page.getByRole('button', { name: 'Opret tag' }).click();
+    await page.getByText('Der findes allerede et tag med det navn.', { exact: false }).waitFor();
+    await screenshot(page, 'tags-create-da-light-desktop');
+    await page.getByLabel('Navn').fill('Trænere');
+    await page.getByRole('button', { name: 'Opret tag' }).click();
+    await page.waitForURL(`${platform.url}/da/tagklub/tags`);
+    await expect.poll(() => page.getByLabel('Vælg Trænere').count()).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -112,6 +124,9 @@ describe('tags', () => {
     await page.getByRole('heading', { level: 1, name: 'Tags' }).waitFor();
     await page.getByText('Årgang 2015').first().waitFor();
     await screenshot(page, 'tags-en-dark-phone');
+    await page.goto(`${platform.url}/en/tagklub/tags/create`);
+    await page.getByRole('heading', { level: 1, name: 'New tag' }).waitFor();
+    await screenshot(page, 'tags-create-en-dark-phone');
     await context.close();
   });
 });

@@ -70,6 +70,7 @@ const areaScreens: Record<string, RouteObject['lazy']> = {
   'billing/accounts/new': () => import('./routes/billing-account-route'),
   'billing/accounts/:id': () => import('./routes/billing-account-route'),
   tags: () => import('./routes/tags-list-route'),
+  'tags/create': () => import('./routes/tags-create-route'),
   settings: () => import('./routes/settings-route'),
   members: () => import('./routes/members-list-route'),
   'members/lookup': () => import('./routes/members-lookup-route'),

@@ -11,3 +11,8 @@ export async function mergeTags(sourceId: string, targetId: string): Promise<voi
   const { error } = await supabase().rpc('merge_tags', { p_source_id: sourceId, p_target_id: targetId });
   if (error) throw error;
 }
+
+export async function createTag(communityId: string, name: string, color: string): Promise<void> {
+  const { error } = await supabase().from('tags').insert({ community_id: communityId, name, color });
+  if (error) throw error;
+}

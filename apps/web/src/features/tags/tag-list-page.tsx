@@ -4,7 +4,8 @@
 import type { Translate } from '@club/i18n';
 import { tagsMessages } from '@club/i18n/namespaces/tags';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Merge, Tags, Trash2 } from 'lucide-react';
+import { Merge, Plus, Tags, Trash2 } from 'lucide-react';
+import { Link } from 'react-router';
 import { useMemo, useState } from 'react';
 import { DataTable, type ListColumn } from '../../components/list/data-table';
 import { ListSearch } from '../../components/list/list-search';
@@ -38,10 +39,11 @@ export function TagListPage({ communityId }: { communityId: string }) {
     placeholderData: keepPreviousData,
   });
   const [pending, setPending] = useState<Pending>();
+  // "1 medlem", "2 medlemmer": each count with its own plural form.
   const counts = (tag: TagRow) => ({
-    members: format.number(tag.member_count),
-    groups: format.number(tag.group_count),
-    events: format.number(tag.event_count),
+    members: t('counts.members', { count: tag.member_count }),
+    groups: t('counts.groups', { count: tag.group_count }),
+    events: t('counts.events', { count: tag.event_count }),
   });
 
   const columns = useMemo<ListColumn<TagRow>[]>(
@@ -126,7 +128,18 @@ export function TagListPage({ communityId }: { communityId: string }) {
 
   return (
     <>
-      <PageHeader title={t('title')} description={t('description')} />
+      <PageHeader
+        title={t('title')}
+        description={t('description')}
+        action={
+          <Button asChild>
+            <Link to="create">
+              <Plus aria-hidden="true" />
+              {t('create.action')}
+            </Link>
+          </Button>
+        }
+      />
       <DataTable
         caption={t('list.caption')}
         list={list}
