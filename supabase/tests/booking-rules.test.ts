@@ -230,7 +230,7 @@ describe('requirements', () => {
       [ok],
     );
     expect(stored.rows[0]!.requirements).toEqual([
-      { type: 'certificate', name: 'driving_licence', met: true, detail: null },
+      { type: 'certificate', name: 'driving_licence', met: true, detail: null, expires_on: day },
     ]);
 
     const group = (
@@ -249,8 +249,14 @@ describe('requirements', () => {
       [product, valid, day],
     );
     expect(check[0]!.r).toEqual([
-      { type: 'certificate', name: 'driving_licence', met: true, detail: null },
-      { type: 'group', name: 'Chauffører', met: false, detail: 'not a member of the group Chauffører' },
+      { type: 'certificate', name: 'driving_licence', met: true, detail: null, expires_on: day },
+      {
+        type: 'group',
+        name: 'Chauffører',
+        met: false,
+        detail: 'not a member of the group Chauffører',
+        expires_on: null,
+      },
     ]);
     expect(await refusal(adminBook(product, valid, `${day} 12:00`, `${day} 13:00`))).toEqual({
       code: 'group_required',

@@ -241,3 +241,69 @@ describe('booking_utilisation', () => {
     ).toBe('not_allowed');
   });
 });
+
+describe('save_booking_product', () => {
+  it('saves a product with hours and requirements in one call and replaces them on the next', async () => {
+    const group = (
+      await world.db.query<{ id: string }>(
+        `insert into groups (community_id, title) values ($1, 'Roere') returning id`,
+        [world.communityA],
+      )
+    ).rows[0]!.id;
+    const doc = {
+      community_id: world.communityA,
+      name: ' Robåd 2 ',
+      availability: 'weekly',
+      capacity: 2,
+      price_mode: 'hourly',
+      price_ore: 5000,
+      min_notice_minutes: 60,
+      cancel_deadline_hours: 24,
+      hours: [{ weekday: 6, starts_at: '08:00', ends_at: '18:00' }],
+      certificates: ['boat_licence'],
+      group_ids: [group],
+    };
+    const [saved] = await world.as<{ id: string }>('bookingAdminA', 'select save_booking_product($1) as id', [
+      doc,
+    ]);
+    const id = saved!.id;
+    await world.as('bookingAdminA', 'select save_booking_product($1)', [
+      {
+        ...doc,
+        id,
+        price_mode: 'none',
+        hours: [{ on_date: '2030-06-01', starts_at: '10:00', ends_at: '12:00' }],
+        certificates: [],
+        group_ids: [],
+      },
+    ]);
+    const row = await world.db.query(
+      `select p.name, p.price_mode, p.price_ore, p.cancel_deadline_hours,
+              (select count(*)::int from product_availability a where a.product_id = p.id and a.on_date is not null) as dated,
+              (select count(*)::int from product_availability a where a.product_id = p.id) as hours,
+              (select count(*)::int from product_required_certificates c where c.product_id = p.id) as certs
+       from booking_products p where p.id = $1`,
+      [id],
+    );
+    expect(row.rows[0]).toEqual({
+      name: 'Robåd 2',
+      price_mode: 'none',
+      price_ore: 0,
+      cancel_deadline_hours: 24,
+      dated: 1,
+      hours: 1,
+      certs: 0,
+    });
+    expect(await failureOf(world.as('memberA', 'select save_booking_product($1)', [doc]))).toBe(
+      'not_allowed',
+    );
+    expect(
+      await failureOf(world.as('bookingAdminA', 'select save_booking_product($1)', [{ ...doc, hours: [] }])),
+    ).toBe('hours_required');
+    expect(
+      await failureOf(
+        world.as('bookingAdminA', 'select save_booking_product($1)', [{ ...doc, capacity: 0 }]),
+      ),
+    ).toBe('23514');
+  });
+});

@@ -137,11 +137,11 @@ export async function timeGroupFeeRun(
   engine: string,
 ): Promise<string> {
   const started = performance.now();
-  const preview = await sb.rpc('preview_group_fees', {
-    p_community_id: x.community,
-    p_day: today(),
-    p_group_id: x.feeGroup,
-  });
+  const preview = await sb.rpc(
+    'preview_group_fees',
+    { p_community_id: x.community, p_day: today(), p_group_id: x.feeGroup },
+    { count: 'exact' },
+  );
   if (preview.error) throw new Error(`preview_group_fees: ${preview.error.message}`);
   const previewMs = performance.now() - started;
   // As the group page runs it: batches of members until a batch charges nobody.
@@ -164,7 +164,7 @@ export async function timeGroupFeeRun(
   const first = await run();
   const second = await run();
   return (
-    `${engine}: fee run of a group with ${(preview.data as unknown[]).length} members due: preview ` +
+    `${engine}: fee run of a group with ${preview.count ?? '?'} members due: preview ` +
     `${(previewMs / 1000).toFixed(1)} s, run ${(first.ms / 1000).toFixed(1)} s (${first.lines} charges), ` +
     `second run ${(second.ms / 1000).toFixed(1)} s (${second.lines} charges)`
   );

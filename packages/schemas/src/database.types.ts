@@ -4968,6 +4968,7 @@ export type Database = {
           total_ore: number
         }[]
       }
+      save_booking_product: { Args: { p_product: Json }; Returns: string }
       save_event: { Args: { p_event: Json }; Returns: string }
       save_event_series: {
         Args: { p_event: Json; p_scope?: string }

@@ -26,7 +26,7 @@ const areaPaths: [CommunityArea, string[]][] = [
   ['clubs', ['clubs', 'clubs/:id']],
   ['news', ['news', 'news/new', 'news/:id', 'news/:id/edit']],
   ['tags', ['tags', 'tags/create']],
-  ['booking', ['booking', 'booking/:id', 'booking/products', 'booking/products/:id']],
+  ['booking', ['booking', 'booking/:id', 'booking/products', 'booking/products/new', 'booking/products/:id']],
   [
     'groups',
     [
@@ -60,6 +60,11 @@ const areaScreens: Record<string, RouteObject['lazy']> = {
   'news/:id': () => import('./routes/news-post-route'),
   'news/:id/edit': () => import('./routes/news-edit-route'),
   orders: () => import('./routes/orders-route'),
+  booking: () => import('./routes/booking-route'),
+  'booking/:id': () => import('./routes/booking-detail-route'),
+  'booking/products': () => import('./routes/booking-products-route'),
+  'booking/products/new': () => import('./routes/booking-product-route'),
+  'booking/products/:id': () => import('./routes/booking-product-route'),
   billing: () => import('./routes/billing-home-route'),
   'billing/invoices': () => import('./routes/billing-invoices-route'),
   'billing/terms': () => import('./routes/billing-terms-route'),

@@ -105,7 +105,7 @@ export function GroupFeeRun({
         ) : null}
         {preview.error ? <Alert kind="error" title={t(describeGroupError(preview.error))} /> : null}
         {asked && preview.data ? (
-          preview.data.length === 0 ? (
+          preview.data.count === 0 ? (
             <div className="space-y-3">
               <Alert kind="info" title={t('fees.nobody')} />
               {runButton(t('fees.runAnyway'), 0, 'secondary')}
@@ -125,7 +125,7 @@ export function GroupFeeRun({
                     </tr>
                   </thead>
                   <tbody>
-                    {preview.data.map((d) => (
+                    {preview.data.rows.map((d) => (
                       <tr key={d.group_member_id} className="border-t border-border">
                         <td className="py-1 pr-3">{d.member_name}</td>
                         <td className="py-1 pr-3">{d.description}</td>
@@ -139,12 +139,17 @@ export function GroupFeeRun({
                 </table>
               </div>
               <p className="text-sm">
-                {t('fees.total', {
-                  count: format.number(preview.data.length),
-                  amount: format.money(preview.data.reduce((s, d) => s + d.amount_ore, 0)),
-                })}
+                {preview.data.count > preview.data.rows.length
+                  ? t('fees.totalPartial', {
+                      count: format.number(preview.data.count),
+                      shown: format.number(preview.data.rows.length),
+                    })
+                  : t('fees.total', {
+                      count: format.number(preview.data.count),
+                      amount: format.money(preview.data.rows.reduce((sum, d) => sum + d.amount_ore, 0)),
+                    })}
               </p>
-              {runButton(t('fees.run', { count: format.number(preview.data.length) }), preview.data.length)}
+              {runButton(t('fees.run', { count: format.number(preview.data.count) }), preview.data.count)}
             </div>
           )
         ) : null}

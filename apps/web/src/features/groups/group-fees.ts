@@ -40,14 +40,20 @@ export interface DueCharge {
   reason: string;
 }
 
-export async function previewFeeRun(communityId: string, groupId: string, day: string): Promise<DueCharge[]> {
-  const { data, error } = await supabase().rpc('preview_group_fees', {
-    p_community_id: communityId,
-    p_day: day,
-    p_group_id: groupId,
-  });
+/** The charges a run would issue: the first rows the data service hands out (its row limit) and the count of all. */
+export async function previewFeeRun(
+  communityId: string,
+  groupId: string,
+  day: string,
+): Promise<{ rows: DueCharge[]; count: number }> {
+  const { data, error, count } = await supabase().rpc(
+    'preview_group_fees',
+    { p_community_id: communityId, p_day: day, p_group_id: groupId },
+    { count: 'exact' },
+  );
   if (error) throw error;
-  return (data ?? []) as DueCharge[];
+  const rows = (data ?? []) as DueCharge[];
+  return { rows, count: count ?? rows.length };
 }
 
 /** Members charged per request: a batch stays well inside the data service's statement time. */

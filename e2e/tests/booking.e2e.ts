@@ -1,0 +1,201 @@
+// Booking in Chromium, in Danish (issue #19): create a product with weekly hours and a
+// certificate requirement, book it for a member whose certificate is valid (works) and for one
+// whose certificate expires before the day (refused with the reason), check in and cancel with
+// confirmations, create a season series that reports its conflict, and subscribe to the
+// product's feed, parsed with ical.js. Screenshots of the calendar, the product editor and a
+// booking in both languages and colour modes.
+import ICAL from 'ical.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestPlatform } from '../../apps/server/tests/support/test-platform';
+import { collectPageErrors, launchBrowser, newContext, screenshot } from '../support/browser';
+import { addMembership, createUser, startE2ePlatform, type Community } from '../support/e2e-platform';
+
+let platform: TestPlatform;
+let browser: Browser;
+let community: Community;
+const members: Record<string, string> = {};
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+const plusDays = (day: string, n: number) => iso(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86400000));
+// The Monday two weeks ahead, and the Tuesday after it.
+const now = new Date();
+const monday = plusDays(iso(now), 14 - ((now.getUTCDay() + 6) % 7));
+const tuesday = plusDays(monday, 1);
+
+beforeAll(async () => {
+  platform = await startE2ePlatform();
+  browser = await launchBrowser();
+  const owner = await createUser(platform, 'booking@hallklub.dk', 'hal-klubben-2026', 'Bo Booking');
+  community = await addMembership(
+    platform,
+    owner,
+    { slug: 'hallklub', name: 'Hallklubben' },
+    { role: 'member', areas: ['booking'] },
+  );
+  for (const [name, expires] of [
+    ['Vera', plusDays(monday, 200)],
+    ['Erik', plusDays(monday, -1)],
+    ['Holger', plusDays(monday, 400)],
+  ] as const) {
+    const { rows } = await platform.db.query<{ id: string }>(
+      `insert into members (community_id, first_name, last_name, email) values ($1, $2, 'Holm', lower($2) || '@hallklub.dk') returning id::text`,
+      [community.id, name],
+    );
+    members[name] = rows[0]!.id;
+    await platform.db.query(
+      `insert into member_certificates (community_id, member_id, kind, expires_on) values ($1, $2, 'hal_intro', $3)`,
+      [community.id, rows[0]!.id, expires],
+    );
+  }
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.stop();
+});
+
+async function signIn(page: Page, language: 'da' | 'en', path: string) {
+  await page.goto(`${platform.url}/${language}/login?redirect=/${language}/hallklub/${path}`);
+  await page.getByLabel(language === 'da' ? 'E-mail' : 'Email').fill('booking@hallklub.dk');
+  await page
+    .getByLabel(language === 'da' ? 'Adgangskode' : 'Password', { exact: true })
+    .fill('hal-klubben-2026');
+  await page.getByRole('button', { name: language === 'da' ? 'Log ind' : 'Sign in', exact: true }).click();
+  await page.waitForURL(`${platform.url}/${language}/hallklub/${path}`);
+}
+
+async function bookInDialog(page: Page, member: string, from: string, to: string) {
+  await page.getByRole('button', { name: 'Ny booking' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Book for et medlem' });
+  await dialog.getByLabel('Medlem', { exact: true }).fill(member);
+  await dialog.getByRole('button', { name: `${member} Holm` }).click();
+  await dialog.getByLabel('Dag', { exact: true }).fill(monday);
+  await dialog.getByLabel('Fra', { exact: true }).fill(from);
+  await dialog.getByLabel('Til', { exact: true }).fill(to);
+  return dialog;
+}
+
+const productId = async () =>
+  (await platform.db.query<{ id: string }>(`select id::text from booking_products where name = 'Hal 1'`))
+    .rows[0]!.id;
+
+describe('booking', () => {
+  it('creates a product, books, refuses an expiring certificate, checks in, cancels, makes a season series and a feed', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await signIn(page, 'da', 'booking/products');
+    await page.getByRole('link', { name: 'Ny ressource' }).click();
+    await page.getByLabel('Navn').fill('Hal 1');
+    await page.getByLabel('Bookingkapacitet').fill('1');
+    await page.getByLabel('Åbningstider eller tidsrum').fill('man 08:00-22:00\ntir 16:00-21:00');
+    await page.getByLabel(/Krævede certifikater/).fill('hal_intro');
+    await page.getByLabel('Afbestillingsfrist (timer før start)').fill('48');
+    await screenshot(page, 'booking-product-editor-da-light-desktop');
+    await page.getByRole('button', { name: 'Gem ressource' }).click();
+    await page.getByText('Hal 1 er gemt').first().waitFor();
+    await page.getByRole('link', { name: 'Hal 1' }).waitFor();
+    const product = await productId();
+    // A booking to cancel later, and one that the season series will conflict with.
+    await platform.db.query(
+      `insert into bookings (community_id, product_id, member_id, starts_at, ends_at)
+       values ($1, $2, $3, ($4::date + time '19:00') at time zone 'Europe/Copenhagen', ($4::date + time '20:00') at time zone 'Europe/Copenhagen'),
+              ($1, $2, $3, ($5::date + time '17:30') at time zone 'Europe/Copenhagen', ($5::date + time '18:30') at time zone 'Europe/Copenhagen')`,
+      [community.id, product, members.Vera, monday, plusDays(tuesday, 14)],
+    );
+
+    await page.goto(`${platform.url}/da/hallklub/booking?day=${monday}`);
+    await page.getByRole('heading', { level: 1, name: 'Bookinger' }).waitFor();
+    let dialog = await bookInDialog(page, 'Vera', '17:00', '18:00');
+    await dialog.getByText('hal_intro er gyldigt på dagen').waitFor();
+    await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+    await page.getByText('Booket for Vera Holm').first().waitFor();
+    await page.getByRole('link', { name: /17:00–18:00 Vera Holm/ }).waitFor();
+
+    dialog = await bookInDialog(page, 'Erik', '10:00', '11:00');
+    await dialog.getByText(/hal_intro udløber .*, før den bookede dag/).waitFor();
+    await dialog.getByRole('button', { name: 'Book', exact: true }).click();
+    await dialog.getByText('Afvist: et krævet certifikat er ikke gyldigt på den bookede dag.').waitFor();
+    await dialog.getByRole('button', { name: 'Luk', exact: true }).first().click();
+    await page.getByText(/Ledigt 08:00–17:00, 18:00–19:00, 20:00–22:00/).waitFor();
+    await screenshot(page, 'booking-calendar-da-light-desktop');
+
+    await page.getByRole('link', { name: /17:00–18:00 Vera Holm/ }).click();
+    await page.getByRole('button', { name: 'Tjek ind' }).click();
+    let confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Tjek Vera Holm ind på Hal 1?').waitFor();
+    await screenshot(page, 'booking-detail-da-light-desktop');
+    await confirm.getByRole('button', { name: 'Tjek ind' }).click();
+    await page.getByText('Vera Holm er tjekket ind').first().waitFor();
+    await page.getByText('Tjekket ind', { exact: true }).first().waitFor();
+
+    await page.goto(`${platform.url}/da/hallklub/booking?day=${monday}`);
+    await page.getByRole('link', { name: /19:00–20:00 Vera Holm/ }).click();
+    await page.getByRole('button', { name: 'Aflys booking' }).click();
+    confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Det er i tide: intet skal betales, og tiden bliver ledig.').waitFor();
+    await confirm.getByRole('button', { name: 'Aflys booking' }).click();
+    await page.getByText('1 bookinger aflyst').first().waitFor();
+
+    await page.goto(`${platform.url}/da/hallklub/booking?day=${monday}`);
+    await page.getByRole('button', { name: 'Sæsonbooking' }).click();
+    const series = page.getByRole('dialog', { name: 'Sæsonbooking' });
+    await series.getByLabel('Medlem', { exact: true }).fill('Holger');
+    await series.getByRole('button', { name: 'Holger Holm' }).click();
+    await series.getByLabel('Ugedag').selectOption('2');
+    await series.getByLabel('Første dag').fill(tuesday);
+    await series.getByLabel('Sidste dag').fill(plusDays(tuesday, 63));
+    await series.getByRole('button', { name: 'Tjek datoerne' }).click();
+    await series.getByText('9 ledige datoer, 1 konflikter, 0 sprunget over').waitFor();
+    await series.getByText(/Ressourcen er fuldt booket på det tidspunkt/).waitFor();
+    await series.getByRole('button', { name: 'Book 9 datoer' }).click();
+    await page.getByText('Sæsonbooking oprettet: 9 datoer booket').first().waitFor();
+
+    await page.goto(`${platform.url}/da/hallklub/booking/products/${product}`);
+    await page.getByRole('button', { name: 'Vis kalenderadresse' }).click();
+    const url = await page.getByLabel('Abonnementsadresse').inputValue();
+    const res = await fetch(url);
+    expect(res.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
+    const calendar = new ICAL.Component(ICAL.parse(await res.text()));
+    const events = calendar.getAllSubcomponents('vevent').map((v) => new ICAL.Event(v));
+    expect(events).toHaveLength(12);
+    expect(events.filter((e) => e.component.getFirstPropertyValue('status') === 'CANCELLED')).toHaveLength(1);
+    // Tuesdays: the nine dates of the series at 17:00 and the booking it conflicted with.
+    const localStarts = new Set(
+      events
+        .filter((e) => e.startDate.toJSDate().getUTCDay() === 2)
+        .map((e) =>
+          e.startDate
+            .toJSDate()
+            .toLocaleTimeString('da-DK', {
+              timeZone: 'Europe/Copenhagen',
+              hour: '2-digit',
+              minute: '2-digit',
+            }),
+        ),
+    );
+    expect(localStarts).toEqual(new Set(['17.00', '17.30']));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('looks right in English and dark mode, and the calendar on a phone', async () => {
+    const context = await newContext(browser, { colorScheme: 'dark' });
+    const page = await context.newPage();
+    await signIn(page, 'en', `booking?day=${monday}`);
+    await page.getByRole('link', { name: /17:00–18:00 Vera Holm/ }).waitFor();
+    await screenshot(page, 'booking-calendar-en-dark-desktop');
+    await page.getByRole('link', { name: /17:00–18:00 Vera Holm/ }).click();
+    await page.getByText('Requirements at booking time').waitFor();
+    await screenshot(page, 'booking-detail-en-dark-desktop');
+    await page.goto(`${platform.url}/en/hallklub/booking/products/${await productId()}`);
+    await page.getByLabel('Name', { exact: true }).waitFor();
+    await screenshot(page, 'booking-product-editor-en-dark-desktop');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`${platform.url}/en/hallklub/booking?day=${monday}&view=day`);
+    await page.getByRole('link', { name: /17:00–18:00 Vera Holm/ }).waitFor();
+    await screenshot(page, 'booking-calendar-en-dark-phone');
+    await context.close();
+  });
+});
