@@ -2,6 +2,7 @@
 // enforce the architecture: import cycles are errors, and restricted paths keep the
 // dependency direction (main → server → services → access | http | database; in the
 // web app, app → features → components | lib; packages never import apps).
+import fs from 'node:fs';
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import tseslint from 'typescript-eslint';
@@ -15,6 +16,20 @@ const serviceIsolation = serverServices.map((service) => ({
   except: [`./${service}`],
   message: 'Services never import each other: move what two services share down a layer.',
 }));
+
+// Web areas never import each other (what two areas share moves down to components/ or lib/);
+// the account screens (profile, setup) may use the auth feature's form hook and layout.
+const webFeatures = 'apps/web/src/features';
+const accountScreens = ['profile', 'setup'];
+const featureIsolation = fs
+  .readdirSync(webFeatures, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `./${webFeatures}/${name}`,
+    from: `./${webFeatures}`,
+    except: accountScreens.includes(name) ? [`./${name}`, './auth'] : [`./${name}`],
+    message: 'Areas never import each other: move what two areas share to components/ or lib/.',
+  }));
 
 export default tseslint.config(
   {
@@ -60,6 +75,7 @@ export default tseslint.config(
         {
           zones: [
             ...serviceIsolation,
+            ...featureIsolation,
             {
               target: [`./${server}/access`, `./${server}/http`, `./${server}/database`],
               from: [

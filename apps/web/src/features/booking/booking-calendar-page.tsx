@@ -16,7 +16,7 @@ import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { localePath, useFormat, useLanguage, useT } from '../../lib/i18n';
 import { isoToZonedDate, isoToZonedInput } from '../../lib/zoned-time';
-import { useCommunityTimeZone } from '../events/use-event-community';
+import { useCommunityTimeZone } from '../../lib/community-time-zone';
 import { bookingKeys } from './booking-keys';
 import { bookingStatuses, memberName, type BookingRow } from './booking-records';
 import { BookingWeekGrid } from './booking-week-grid';

@@ -19,7 +19,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
 import { localePath, useFormat, useLanguage, useT } from '../../lib/i18n';
 import { isoToZonedDate } from '../../lib/zoned-time';
-import { useCommunityTimeZone } from '../events/use-event-community';
+import { useCommunityTimeZone } from '../../lib/community-time-zone';
 import { bookingKeys } from './booking-keys';
 import { memberName, type Requirement } from './booking-records';
 import { bookingErrorCode } from './describe-booking-error';

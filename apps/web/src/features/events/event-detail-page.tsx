@@ -26,7 +26,8 @@ import { EventBreadcrumbs } from './event-breadcrumbs';
 import { EventStatusBadge } from './event-status-badge';
 import { loadEvent, loadOccurrences, loadParticipants, loadSignups } from './load-event';
 import { eventImageUrl } from './upload-event-image';
-import { eventKeys, useCommunityTimeZone } from './use-event-community';
+import { eventKeys } from './use-event-community';
+import { useCommunityTimeZone } from '../../lib/community-time-zone';
 import { useLiveEvent } from './use-live-event';
 import { weekdayOf, isoToZonedInput } from '../../lib/zoned-time';
 

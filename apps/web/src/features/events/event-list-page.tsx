@@ -17,7 +17,8 @@ import { EventListFilters } from './event-list-filters';
 import type { EventSummary } from './event-records';
 import { EventStatusBadge } from './event-status-badge';
 import { eventListSpec, loadAllEvents, loadEventList, type EventListFilter } from './load-event-list';
-import { eventKeys, useCommunityTimeZone } from './use-event-community';
+import { eventKeys } from './use-event-community';
+import { useCommunityTimeZone } from '../../lib/community-time-zone';
 
 /** The upcoming/past switch is a tab, not a narrowing filter. */
 const tabs: EventListFilter[] = ['when'];

@@ -83,13 +83,3 @@ export async function loadOccurrences(
   if (error) throw error;
   return data ?? [];
 }
-
-export async function loadCommunityTimeZone(communityId: string): Promise<string> {
-  const { data, error } = await supabase()
-    .from('communities')
-    .select('time_zone')
-    .eq('id', communityId)
-    .maybeSingle();
-  if (error) throw error;
-  return (data as { time_zone?: string } | null)?.time_zone ?? 'Europe/Copenhagen';
-}

@@ -1,22 +1,11 @@
-// The community an events screen works in: its id and slug from the route's membership, and
-// its time zone (read once and cached), in which every date is shown and entered.
-import { useQuery } from '@tanstack/react-query';
-import { loadCommunityTimeZone } from './load-event';
+// The community an events screen works in (its id, slug, name and time zone) and the query
+// keys of the events area. The time zone itself comes from lib/community-time-zone.ts.
 
 export interface EventCommunity {
   id: string;
   slug: string;
   name: string;
   timeZone: string;
-}
-
-export function useCommunityTimeZone(communityId: string): string | undefined {
-  const { data } = useQuery({
-    queryKey: ['community-time-zone', communityId],
-    queryFn: () => loadCommunityTimeZone(communityId),
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-  return data;
 }
 
 export const eventKeys = {

@@ -7,7 +7,7 @@ import { Card, CardBody } from '../../components/ui/card';
 import { ConnectionIndicator } from '../../components/ui/connection-indicator';
 import { RichTextView } from '../../components/ui/rich-text/rich-text-view';
 import { useFormat, useT } from '../../lib/i18n';
-import { useCommunityTimeZone } from '../events/use-event-community';
+import { useCommunityTimeZone } from '../../lib/community-time-zone';
 import { AddGroupMember } from './add-group-member';
 import { groupCoverUrl } from './group-cover';
 import { GroupFeeRun } from './group-fee-run';

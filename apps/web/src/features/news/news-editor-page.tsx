@@ -25,7 +25,7 @@ import { UploadField } from '../../components/upload/upload-field';
 import { localePath, useLanguage, useT } from '../../lib/i18n';
 import { NotFoundError } from '../../lib/request-errors';
 import { useSession } from '../../lib/session';
-import { useCommunityTimeZone } from '../events/use-event-community';
+import { useCommunityTimeZone } from '../../lib/community-time-zone';
 import { loadNewsPost } from './load-news-post';
 import { NewsBreadcrumbs } from './news-breadcrumbs';
 import { newsKeys } from './news-keys';

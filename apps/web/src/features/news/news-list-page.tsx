@@ -14,7 +14,7 @@ import { Button } from '../../components/ui/button';
 import { ConnectionIndicator } from '../../components/ui/connection-indicator';
 import { PageHeader } from '../../components/ui/page-header';
 import { localePath, useFormat, useLanguage, useT } from '../../lib/i18n';
-import { useCommunityTimeZone } from '../events/use-event-community';
+import { useCommunityTimeZone } from '../../lib/community-time-zone';
 import { loadAllNews, loadNewsAuthors, loadNewsList, newsListSpec } from './load-news-list';
 import { newsKeys } from './news-keys';
 import type { NewsSummary } from './news-records';

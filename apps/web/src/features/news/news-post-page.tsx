@@ -18,7 +18,7 @@ import { RichTextView } from '../../components/ui/rich-text/rich-text-view';
 import { Skeleton } from '../../components/ui/skeleton';
 import { localePath, useFormat, useLanguage, useT } from '../../lib/i18n';
 import { NotFoundError } from '../../lib/request-errors';
-import { useCommunityTimeZone } from '../events/use-event-community';
+import { useCommunityTimeZone } from '../../lib/community-time-zone';
 import { loadLatestMailing, loadNewsComments, loadNewsPost } from './load-news-post';
 import { NewsBreadcrumbs } from './news-breadcrumbs';
 import { NewsCommentsSection } from './news-comments-section';

@@ -23,6 +23,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
+import { communityTimeZoneKey } from '../../lib/community-time-zone';
 import { useT } from '../../lib/i18n';
 import type { GeneralSettings } from './load-settings';
 import { saveGeneralSettings } from './save-settings';
@@ -131,8 +132,8 @@ export function GeneralSettingsForm({
     form.reset(values);
     toast({ title: t('general.saved', { name: values.name }) });
     await queryClient.invalidateQueries({ queryKey: settingsKeys.general(communityId) });
-    // The events area caches the community's time zone (useCommunityTimeZone); times move now.
-    await queryClient.invalidateQueries({ queryKey: ['community-time-zone', communityId] });
+    // Every area caches the community's time zone (useCommunityTimeZone); times move now.
+    await queryClient.invalidateQueries({ queryKey: communityTimeZoneKey(communityId) });
   };
 
   return (
