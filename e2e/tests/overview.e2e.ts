@@ -22,7 +22,8 @@ beforeAll(async () => {
   await createAdmin(platform, newsEmail, community, ['news']);
   const db = platform.db;
   const members = await db.query<{ id: string }>(
-    `insert into members (community_id, first_name, last_name) values ($1, 'Anna', 'Holm'), ($1, 'Bent', 'Holm')
+    `insert into members (community_id, first_name, last_name, joined_on)
+     select $1, f, 'Holm', (now() at time zone 'Europe/Copenhagen')::date from unnest(array['Anna', 'Bent']) f
      returning id`,
     [club.id],
   );

@@ -5,6 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeBuyers } from './support/buyers';
 import { addDays, makeProduct, mondayIn, nextChange, zone } from './support/booking-fixture';
+
+// A wall-clock time on the community's calendar, `days` from today there: member bookings in
+// these tests stay inside one local day whatever the hour the suite runs at.
+const today = new Intl.DateTimeFormat('sv-SE', { timeZone: zone }).format(new Date());
+const localAt = (days: number, time: string) => `${addDays(today, days)} ${time} ${zone}`;
 import { addMember, createWorld, failureOf, type World } from './support/domain-world';
 
 let world: World;
@@ -153,16 +158,19 @@ describe('lead time and length', () => {
     });
     const asMember = (from: string, to: string) =>
       world.as('memberA', 'select book_product($1, $2::timestamptz, $3::timestamptz)', [product, from, to]);
-    const inDays = (d: number, h: number) => new Date(Date.now() + d * 86400000 + h * 3600000).toISOString();
-    expect((await refusal(asMember(inDays(3, 0), inDays(3, 0.25)))).code).toBe('too_short');
-    expect(await refusal(asMember(inDays(3, 0), inDays(3, 3)))).toEqual({
+    expect((await refusal(asMember(localAt(3, '10:00'), localAt(3, '10:15')))).code).toBe('too_short');
+    expect(await refusal(asMember(localAt(3, '10:00'), localAt(3, '13:00')))).toEqual({
       code: 'too_long',
       detail: 'Squash is booked for at most 120 minutes',
     });
-    expect((await refusal(asMember(inDays(0, 2), inDays(0, 3)))).code).toBe('too_soon');
-    expect((await refusal(asMember(inDays(20, 0), inDays(20, 1)))).code).toBe('not_open_yet');
-    expect((await refusal(asMember(inDays(3, 1), inDays(3, 0)))).code).toBe('invalid_period');
-    expect((await refusal(asMember(inDays(-1, 0), inDays(-1, 1)))).code).toBe('in_the_past');
+    // Within the 24 hours' notice: the next whole hour at least an hour away, for half an hour
+    // (on the hour, so it never crosses midnight).
+    const soon = new Date(Math.ceil((Date.now() + 3600000) / 3600000) * 3600000);
+    const soonEnd = new Date(soon.getTime() + 1800000);
+    expect((await refusal(asMember(soon.toISOString(), soonEnd.toISOString()))).code).toBe('too_soon');
+    expect((await refusal(asMember(localAt(20, '10:00'), localAt(20, '11:00')))).code).toBe('not_open_yet');
+    expect((await refusal(asMember(localAt(3, '11:00'), localAt(3, '10:00')))).code).toBe('invalid_period');
+    expect((await refusal(asMember(localAt(-1, '10:00'), localAt(-1, '11:00')))).code).toBe('in_the_past');
     // A booking admin books on behalf of a member past the lead time and opening window.
     const far = addDays(mondayIn(5), 0);
     expect(
@@ -331,17 +339,17 @@ describe('check-in, cancel and delete', () => {
       hours: [1, 2, 3, 4, 5, 6, 7].map((d) => [d, '00:00', '24:00'] as [number, string, string]),
       extra: { cancel_deadline_hours: 72 },
     });
-    const at = (hoursAhead: number) => new Date(Date.now() + hoursAhead * 3600000).toISOString();
-    const book = async (h: number) =>
+    const book = async (days: number) =>
       (
         await world.as<{ id: string }>(
           'memberA',
           'select book_product($1, $2::timestamptz, $3::timestamptz) as id',
-          [product, at(h), at(h + 2)],
+          [product, localAt(days, '10:00'), localAt(days, '12:00')],
         )
       )[0]!.id;
-    const soon = await book(30);
-    const later = await book(24 * 10);
+    // The day after tomorrow at 10:00 is 34–58 hours away: inside the 72-hour deadline.
+    const soon = await book(2);
+    const later = await book(10);
     const cancel = (id: string) =>
       world.as<{ r: unknown }>('memberA', 'select cancel_booking($1) as r', [id]);
     expect((await cancel(soon))[0]!.r).toEqual({

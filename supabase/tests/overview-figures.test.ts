@@ -7,7 +7,8 @@ let world: World;
 const ids: Record<string, string> = {};
 
 const figures = async (actor: Actor, community = world.communityA) =>
-  (await world.as<{ f: Record<string, unknown> }>(actor, 'select overview_figures($1) as f', [community]))[0]!.f;
+  (await world.as<{ f: Record<string, unknown> }>(actor, 'select overview_figures($1) as f', [community]))[0]!
+    .f;
 
 beforeAll(async () => {
   world = await createWorld();
@@ -15,6 +16,11 @@ beforeAll(async () => {
   const a = world.communityA;
   ids.anna = await addMember(db, a, 'Anna');
   ids.bent = await addMember(db, a, 'Bent');
+  // Joined today on the community's calendar (the database's current_date is UTC's).
+  await db.query(
+    `update members set joined_on = (now() at time zone 'Europe/Copenhagen')::date where id = any ($1::uuid[])`,
+    [[ids.anna, ids.bent]],
+  );
   const event = async (title: string, startsIn: string, status: string) =>
     (
       await db.query<{ id: string }>(
@@ -62,7 +68,10 @@ beforeAll(async () => {
     [a, ids.anna, ids.bent],
   );
   const group = (
-    await db.query<{ id: string }>(`insert into groups (community_id, title) values ($1, 'U10') returning id`, [a])
+    await db.query<{ id: string }>(
+      `insert into groups (community_id, title) values ($1, 'U10') returning id`,
+      [a],
+    )
   ).rows[0]!.id;
   await db.query(`insert into group_join_requests (community_id, group_id, member_id) values ($1, $2, $3)`, [
     a,
@@ -108,7 +117,10 @@ describe('overview figures', () => {
                now() + ((((now() at time zone 'Europe/Copenhagen')::date + 1)::timestamp at time zone 'Europe/Copenhagen') - now()) / 2)`,
       [world.communityA],
     );
-    const news = (await figures('newsAdminA')).news as { scheduled_today: number; recent: { title: string }[] };
+    const news = (await figures('newsAdminA')).news as {
+      scheduled_today: number;
+      recent: { title: string }[];
+    };
     expect(news.scheduled_today).toBe(1);
     expect(news.recent.map((n) => n.title)).toEqual(['Banerne er åbne']);
   });
