@@ -13,7 +13,7 @@
 // the members import timed after the reads, 0 to skip), BENCH_AUDIT_ROWS (1000000 audit log entries),
 // BENCH_INVOICE_PDFS (1000 invoice PDFs rendered and timed, 0 to skip), BENCH_GROUP_MEMBERS (2000
 // members in the group of the group page), BENCH_FEE_RUN_MEMBERS (5000 members in the group whose
-// fee run is timed).
+// fee run is timed); the booking settings are in bench-schema-booking.ts.
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +30,12 @@ import { withRequestContext } from '../src/database/with-request-context';
 import { startPlatform } from '../src/platform';
 import { adminBenches, auditRows, seedAuditLog } from './bench-schema-admin';
 import { billingBenches, timeInvoicePdfs } from './bench-schema-billing';
+import {
+  bookingBenchContext,
+  bookingBenches,
+  seedBenchBookings,
+  timeBookingCalls,
+} from './bench-schema-booking';
 import { groupBenchContext, groupBenches, seedBenchGroups, timeGroupFeeRun } from './bench-schema-groups';
 import { memberBenchContext, memberBenches, timeImport } from './bench-schema-members';
 import { newsBenchContext, newsBenches, seedBenchNewsPost, timeLiveComments } from './bench-schema-news';
@@ -297,6 +303,7 @@ async function serve(engine: Engine): Promise<void> {
   const auditMillis = await seedAuditLog(db, demo.community);
   await seedBenchGroups(db, demo.community);
   await seedBenchNewsPost(db, demo.community);
+  const bookingSeeded = await seedBenchBookings(db, demo.community);
   // Planner statistics, as autovacuum would have gathered them on a database in use; without
   // them the first minutes after a bulk load are planned from empty-table guesses.
   await db.exec('analyze');
@@ -359,7 +366,9 @@ async function serve(engine: Engine): Promise<void> {
       `${demo.counts.members} members, ${demo.counts.events} events, ${demo.counts.invoices} invoices in ` +
       `${(demo.millis / 1000).toFixed(1)} s (ms per step: ${Object.entries(demo.steps)
         .map(([step, ms]) => `${step} ${ms}`)
-        .join(', ')}); ${auditRows} audit log entries in ${(auditMillis / 1000).toFixed(1)} s`,
+        .join(
+          ', ',
+        )}); ${auditRows} audit log entries in ${(auditMillis / 1000).toFixed(1)} s; ${bookingSeeded}`,
   };
   process.send?.({ ready });
 }
@@ -382,6 +391,7 @@ interface Figures {
   importLine?: string;
   feeRunLine?: string;
   liveCommentsLine?: string;
+  bookingLines?: string[];
 }
 
 async function measure(engine: Engine): Promise<Figures> {
@@ -469,6 +479,20 @@ async function measure(engine: Engine): Promise<Figures> {
         (await call({ kind: 'sql', sql: bench.sql, userId: signIn.data.user.id, post: news.post })) as Timing,
       );
     }
+    const booking = await bookingBenchContext(sb, server.community);
+    for (const bench of bookingBenches) {
+      process.stdout.write(`  ${engine}: ${bench.name}\n`);
+      figures.rest.set(bench.name, await timeIt(() => bench.rest(sb, booking), concurrency));
+      figures.sql.set(
+        bench.name,
+        (await call({ kind: 'sql', sql: bench.sql, userId: signIn.data.user.id })) as Timing,
+      );
+    }
+    figures.bookingLines = [
+      await timeBookingCalls(sb, booking, engine, false),
+      await timeBookingCalls(sb, booking, engine, true),
+    ];
+    for (const line of figures.bookingLines) process.stdout.write(`  ${line}\n`);
     figures.liveCommentsLine = await timeLiveComments(sb, news, engine);
     process.stdout.write(`  ${figures.liveCommentsLine}\n`);
     figures.feeRunLine = await timeGroupFeeRun(sb, groups, engine);
@@ -519,6 +543,7 @@ async function main(): Promise<void> {
     ...memberBenches.map((b) => ({ name: b.name, list: true })),
     ...groupBenches.map((b) => ({ name: b.name, list: true })),
     ...newsBenches.map((b) => ({ name: b.name, list: true })),
+    ...bookingBenches.map((b) => ({ name: b.name, list: true })),
   ];
   const width = Math.max(...all.map((b) => b.name.length));
   const cell = (v: string) => v.padEnd(17);
@@ -541,6 +566,7 @@ async function main(): Promise<void> {
     if (figures.importLine) process.stdout.write(`${figures.importLine}\n`);
     if (figures.feeRunLine) process.stdout.write(`${figures.feeRunLine}\n`);
     if (figures.liveCommentsLine) process.stdout.write(`${figures.liveCommentsLine}\n`);
+    for (const line of figures.bookingLines ?? []) process.stdout.write(`${line}\n`);
   }
   const pdfs = Number(process.env.BENCH_INVOICE_PDFS ?? 1000);
   if (pdfs > 0) process.stdout.write(`${await timeInvoicePdfs(pdfs)}\n`);
