@@ -117,6 +117,58 @@ describe('clubs', () => {
     expect(
       await failureOf(world.as('memberAdminA', 'select move_to_club($1, $2)', [foreign!.id, players])),
     ).toBe('club_not_in_community');
+    // Out of any club again: a null club.
+    await world.as('memberAdminA', 'select move_to_club(null, $1)', [players.slice(1)]);
+    const out = await world.as(
+      'memberA',
+      `select member_count from clubs_with_counts where name = 'Fodbold'`,
+    );
+    expect(out).toEqual([{ member_count: 0 }]);
+  });
+
+  it('refuses a club name that differs only in case, spacing or Danish capitals, and lets only owners write', async () => {
+    await world.as('ownerA', `insert into clubs (community_id, name) values ($1, 'Ældre Motion')`, [
+      world.communityA,
+    ]);
+    for (const name of ['ældre motion', '  ÆLDRE   MOTION ']) {
+      expect(
+        await failureOf(
+          world.as('ownerA', 'insert into clubs (community_id, name) values ($1, $2)', [
+            world.communityA,
+            name,
+          ]),
+        ),
+      ).toBe('club_name_taken');
+    }
+    const [svoem] = await world.as<{ id: string; name: string }>(
+      'ownerA',
+      `insert into clubs (community_id, name) values ($1, ' Svømning  Børn ') returning id, name`,
+      [world.communityA],
+    );
+    expect(svoem!.name).toBe('Svømning Børn');
+    expect(
+      await failureOf(
+        world.as('ownerA', `update clubs set name = 'ÆLDRE MOTION' where id = $1`, [svoem!.id]),
+      ),
+    ).toBe('club_name_taken');
+    // The same name in another community is fine.
+    await world.as('adminB', `insert into clubs (community_id, name) values ($1, 'Ældre motion')`, [
+      world.communityB,
+    ]);
+    // A member administrator reads clubs but neither creates nor renames one.
+    expect(
+      await failureOf(
+        world.as('memberAdminA', `insert into clubs (community_id, name) values ($1, 'Skak')`, [
+          world.communityA,
+        ]),
+      ),
+    ).toBe('42501');
+    const renamed = await world.as(
+      'memberAdminA',
+      `update clubs set name = 'Skak' where id = $1 returning id`,
+      [svoem!.id],
+    );
+    expect(renamed).toEqual([]);
   });
 });
 

@@ -77,6 +77,8 @@ const areaScreens: Record<string, RouteObject['lazy']> = {
   tags: () => import('./routes/tags-list-route'),
   'tags/create': () => import('./routes/tags-create-route'),
   analytics: () => import('./routes/analytics-route'),
+  clubs: () => import('./routes/clubs-list-route'),
+  'clubs/:id': () => import('./routes/clubs-detail-route'),
   settings: () => import('./routes/settings-route'),
   members: () => import('./routes/members-list-route'),
   'members/lookup': () => import('./routes/members-lookup-route'),
@@ -91,6 +93,11 @@ const areaScreens: Record<string, RouteObject['lazy']> = {
   'groups/:id/GroupPrice': () => import('./routes/groups-price-route'),
   'groups/:id/GroupSettings': () => import('./routes/groups-settings-route'),
 };
+
+/** Area paths still without screens of their own (they show the area's placeholder). */
+export function pathsWithoutScreens(): string[] {
+  return areaPaths.flatMap(([, paths]) => paths.filter((path) => !areaScreens[path]));
+}
 
 export function communityAreaRoutes(): RouteObject[] {
   return areaPaths.flatMap(([area, paths]) =>

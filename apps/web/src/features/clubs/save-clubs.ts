@@ -1,0 +1,67 @@
+// Writes of the clubs area: create and edit a club (owners, by the clubs policy), move members
+// and groups into or out of a club (move_to_club, with the member or group area's rights), and
+// the club logo in the community-logos bucket under "<community id>/clubs/…" (owners write
+// there). Errors are thrown as supabase returns them.
+import type { UploadAccept } from '../../components/upload/upload-field';
+import { supabase } from '../../lib/supabase';
+import { uploadWithProgress } from '../../lib/upload-with-progress';
+
+export interface ClubValues {
+  name: string;
+  description: string | null;
+  cvr: string | null;
+  contact_name: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  logo_path: string | null;
+}
+
+export async function createClub(communityId: string, values: ClubValues): Promise<string> {
+  const { data, error } = await supabase()
+    .from('clubs')
+    .insert({ community_id: communityId, ...values })
+    .select('id')
+    .single();
+  if (error) throw error;
+  return data.id;
+}
+
+export async function updateClub(id: string, values: ClubValues): Promise<void> {
+  const { data, error } = await supabase().from('clubs').update(values).eq('id', id).select('id');
+  if (error) throw error;
+  if (!data.length) throw Object.assign(new Error('club_not_found'), { code: 'club_not_found' });
+}
+
+export async function moveToClub(
+  clubId: string | null,
+  move: { members?: string[]; groups?: string[] },
+): Promise<void> {
+  const { error } = await supabase().rpc('move_to_club', {
+    // The function takes null for "out of any club"; the generated type says uuid.
+    p_club_id: clubId as string,
+    p_member_ids: move.members ?? [],
+    p_group_ids: move.groups ?? [],
+  });
+  if (error) throw error;
+}
+
+export const clubLogoBucket = 'community-logos';
+export const clubLogoAccept: UploadAccept = {
+  types: { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] },
+  label: 'PNG, JPEG',
+  maxBytes: 5 * 1024 * 1024,
+};
+const extensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
+
+export async function uploadClubLogo(
+  communityId: string,
+  file: File,
+  onProgress?: (fraction: number) => void,
+): Promise<string> {
+  const path = `${communityId}/clubs/${crypto.randomUUID()}.${extensions[file.type] ?? 'png'}`;
+  await uploadWithProgress({ bucket: clubLogoBucket, path, file, onProgress });
+  return path;
+}
+
+export const clubLogoUrl = (path: string) =>
+  supabase().storage.from(clubLogoBucket).getPublicUrl(path).data.publicUrl;
