@@ -224,8 +224,8 @@ function ClubMembersCard({
                 <ListSearch
                   value={list.state.search}
                   onSearch={list.setSearch}
-                  label={t('detail.findMemberPlaceholder')}
-                  placeholder={t('detail.findMemberPlaceholder')}
+                  label={t('detail.searchMembers')}
+                  placeholder={t('detail.searchMembers')}
                 />
               }
               countLabel={(total) => t('detail.memberCount', { count: total })}
