@@ -132,7 +132,10 @@ describe('clubs', () => {
     await page.getByText('Klubben “Fodbold og futsal” er gemt').first().waitFor();
 
     // The list: both clubs with their counts; a row opens its club.
-    await page.getByRole('navigation', { name: 'Brødkrummesti' }).getByRole('link', { name: 'Klubber' }).click();
+    await page
+      .getByRole('navigation', { name: 'Brødkrummesti' })
+      .getByRole('link', { name: 'Klubber' })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Klubber' }).waitFor();
     const row = page.getByRole('row').filter({ hasText: 'Fodbold og futsal' });
     await expect
