@@ -2580,42 +2580,48 @@ export type Database = {
       }
       news_mailings: {
         Row: {
+          body: string | null
           community_id: string
           created_at: string
           failed: number
           finished_at: string | null
           id: string
-          post_id: string
+          post_id: string | null
           requested_by: string | null
           sent: number
           started_at: string | null
           status: Database["public"]["Enums"]["news_mailing_status"]
+          subject: string | null
           total: number
         }
         Insert: {
+          body?: string | null
           community_id: string
           created_at?: string
           failed?: number
           finished_at?: string | null
           id?: string
-          post_id: string
+          post_id?: string | null
           requested_by?: string | null
           sent?: number
           started_at?: string | null
           status?: Database["public"]["Enums"]["news_mailing_status"]
+          subject?: string | null
           total?: number
         }
         Update: {
+          body?: string | null
           community_id?: string
           created_at?: string
           failed?: number
           finished_at?: string | null
           id?: string
-          post_id?: string
+          post_id?: string | null
           requested_by?: string | null
           sent?: number
           started_at?: string | null
           status?: Database["public"]["Enums"]["news_mailing_status"]
+          subject?: string | null
           total?: number
         }
         Relationships: [
@@ -4997,19 +5003,50 @@ export type Database = {
           visibility: Database["public"]["Enums"]["kb_visibility"]
         }[]
       }
-      send_news_post: {
-        Args: { p_post_id: string }
+      send_member_mail: {
+        Args: {
+          p_body: string
+          p_community_id: string
+          p_member_ids: string[]
+          p_subject: string
+        }
         Returns: {
+          body: string | null
           community_id: string
           created_at: string
           failed: number
           finished_at: string | null
           id: string
-          post_id: string
+          post_id: string | null
           requested_by: string | null
           sent: number
           started_at: string | null
           status: Database["public"]["Enums"]["news_mailing_status"]
+          subject: string | null
+          total: number
+        }
+        SetofOptions: {
+          from: "*"
+          to: "news_mailings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
+      send_news_post: {
+        Args: { p_post_id: string }
+        Returns: {
+          body: string | null
+          community_id: string
+          created_at: string
+          failed: number
+          finished_at: string | null
+          id: string
+          post_id: string | null
+          requested_by: string | null
+          sent: number
+          started_at: string | null
+          status: Database["public"]["Enums"]["news_mailing_status"]
+          subject: string | null
           total: number
         }
         SetofOptions: {

@@ -19,6 +19,10 @@ const businessCodes = new Set([
   'invalid_filter',
   'relation_cycle',
   'relation_exists',
+  'no_recipients',
+  'too_many_recipients',
+  'invalid_subject',
+  'invalid_body',
 ]);
 
 export function describeMemberError(error: unknown): MemberErrorKey {

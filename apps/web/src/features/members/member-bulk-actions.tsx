@@ -1,22 +1,32 @@
 // What the register does with a selection of members: add a tag, add to a group, write an
-// e-mail to them (the mail program opens with the addresses as BCC), or export them as CSV.
+// e-mail to them (sent by the server in the background, after a confirmation that says how
+// many have an address; progress and outcome in the job panel), or export them as CSV.
 import { membersMessages } from '@club/i18n/namespaces/members';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Mail } from 'lucide-react';
 import { downloadText, toCsv, type CsvColumn } from '../../components/list/csv';
 import { Button } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { FormField } from '../../components/ui/form-field';
+import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
-import { useFormat, useT } from '../../lib/i18n';
+import { localePath, useFormat, useLanguage, useT } from '../../lib/i18n';
 import { describeMemberError } from './describe-member-error';
 import { loadCommunityGroups, loadCommunityTags, type RegisterRow } from './load-member-register';
 import { memberKeys } from './member-keys';
 import { addMembersToGroup, addTagToMembers } from './save-member-bulk';
+import { followMemberMailing, requestMemberMailing } from './send-member-mail';
 
 const selectClass =
   'h-8 rounded-md border border-input bg-surface px-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring';
 
+const textareaClass =
+  'w-full rounded-md border border-input bg-surface px-3 py-2 text-sm text-foreground placeholder:text-muted-foreground focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-ring';
+
 export function MemberBulkActions(props: {
   communityId: string;
+  slug: string;
   rows: RegisterRow[];
   clear: () => void;
   csvColumns: CsvColumn<RegisterRow>[];
@@ -42,7 +52,41 @@ export function MemberBulkActions(props: {
       toast({ title: t(describeMemberError(error)), variant: 'destructive' });
     }
   };
-  const emails = props.rows.map((r) => r.email).filter((e): e is string => Boolean(e));
+  const language = useLanguage();
+  const [mailing, setMailing] = useState(false);
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [mailErrors, setMailErrors] = useState<{ subject?: string; body?: string }>({});
+  const withEmail = props.rows.filter((r) => Boolean(r.email)).length;
+  const sendMail = async () => {
+    const errors = {
+      subject:
+        subject.trim() === '' || subject.trim().length > 200 ? t('register.mailSubjectRequired') : undefined,
+      body: body.trim() === '' || body.trim().length > 20000 ? t('register.mailBodyRequired') : undefined,
+    };
+    setMailErrors(errors);
+    if (errors.subject || errors.body) throw new Error('invalid');
+    try {
+      const started = await requestMemberMailing(props.communityId, ids, subject, body);
+      followMemberMailing(started, {
+        title: t('register.mailJob', { subject: subject.trim() }),
+        href: localePath(language, `${props.slug}/members`),
+        failedText: t('register.mailJobFailed'),
+        outcome: (m) =>
+          t('register.mailOutcome', {
+            sent: format.number(m.sent),
+            failed: format.number(m.failed),
+            total: format.number(m.total),
+          }),
+      });
+      setSubject('');
+      setBody('');
+      props.clear();
+    } catch (error) {
+      toast({ title: t(describeMemberError(error)), variant: 'destructive' });
+      throw error;
+    }
+  };
   return (
     <div className="flex flex-wrap items-center gap-2">
       <select
@@ -85,14 +129,44 @@ export function MemberBulkActions(props: {
           </option>
         ))}
       </select>
-      {emails.length ? (
-        <Button asChild variant="secondary" size="sm">
-          <a href={`mailto:?bcc=${encodeURIComponent(emails.join(','))}`}>
-            <Mail aria-hidden="true" />
-            {t('register.bulkEmail')}
-          </a>
-        </Button>
-      ) : null}
+      <Button
+        variant="secondary"
+        size="sm"
+        onClick={() => {
+          if (withEmail === 0) toast({ title: t('register.mailNoAddresses'), variant: 'destructive' });
+          else setMailing(true);
+        }}
+      >
+        <Mail aria-hidden="true" />
+        {t('register.bulkEmail')}
+      </Button>
+      <ConfirmDialog
+        open={mailing}
+        onOpenChange={(open) => {
+          setMailing(open);
+          if (!open) setMailErrors({});
+        }}
+        title={t('register.mailTitle', { count: format.number(props.rows.length) })}
+        description={t('register.mailText', { withEmail: format.number(withEmail) })}
+        confirmLabel={t('register.mailSend', { count: format.number(withEmail) })}
+        destructive={false}
+        onConfirm={sendMail}
+      >
+        <div className="mt-4 space-y-4">
+          <FormField label={t('register.mailSubject')} error={mailErrors.subject}>
+            <Input value={subject} maxLength={200} onChange={(e) => setSubject(e.target.value)} />
+          </FormField>
+          <FormField label={t('register.mailBody')} error={mailErrors.body} help={t('register.mailBodyHelp')}>
+            <textarea
+              className={textareaClass}
+              rows={8}
+              value={body}
+              maxLength={20000}
+              onChange={(e) => setBody(e.target.value)}
+            />
+          </FormField>
+        </div>
+      </ConfirmDialog>
       <Button
         variant="secondary"
         size="sm"

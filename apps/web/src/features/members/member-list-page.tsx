@@ -287,6 +287,7 @@ export function MemberListPage(props: { communityId: string; slug: string; manag
         bulkActions={(rows, clear) => (
           <MemberBulkActions
             communityId={props.communityId}
+            slug={props.slug}
             rows={rows}
             clear={clear}
             csvColumns={csvColumns}
