@@ -65,6 +65,9 @@ export interface DataTableProps<T extends RowData, F extends string> {
   onRowClick?: (row: T) => void;
   /** A card per row on phones instead of the wide table. */
   card?: (row: T) => ReactNode;
+  /** Up to which width the cards stand in for the table: phones (default), or every width below
+   * a wide desktop, for a table too wide for tablets and narrow laptops. */
+  cardsBelow?: 'sm' | 'xl';
   /** What the area says when it has no rows at all (not: when filters match nothing). */
   empty: ListEmpty;
   /** Search box, filters and other controls shown above the rows. */
@@ -103,6 +106,7 @@ export function DataTable<T extends RowData, F extends string>(props: DataTableP
   useEffect(() => setSelected(new Map()), [selectionScope]);
 
   const rows = query.data?.rows;
+  const wideCards = props.cardsBelow === 'xl';
   const tableColumns = useMemo<ColumnDef<typeof features, T>[]>(
     () =>
       columns.map((column) => ({
@@ -197,7 +201,7 @@ export function DataTable<T extends RowData, F extends string>(props: DataTableP
     body = (
       <>
         {props.card ? (
-          <ul className="space-y-2 sm:hidden" aria-label={props.caption}>
+          <ul className={cn('space-y-2', wideCards ? 'xl:hidden' : 'sm:hidden')} aria-label={props.caption}>
             {rows.map((row) => (
               <li key={getRowId(row)}>{props.card?.(row)}</li>
             ))}
@@ -206,7 +210,7 @@ export function DataTable<T extends RowData, F extends string>(props: DataTableP
         <div
           className={cn(
             'overflow-x-auto rounded-lg border border-border bg-surface',
-            props.card && 'hidden sm:block',
+            props.card && (wideCards ? 'hidden xl:block' : 'hidden sm:block'),
             query.isFetching && 'opacity-70 transition-opacity',
           )}
         >
@@ -302,7 +306,7 @@ export function DataTable<T extends RowData, F extends string>(props: DataTableP
           </table>
           {pagination}
         </div>
-        {props.card ? <div className="sm:hidden">{pagination}</div> : null}
+        {props.card ? <div className={wideCards ? 'xl:hidden' : 'sm:hidden'}>{pagination}</div> : null}
       </>
     );
 

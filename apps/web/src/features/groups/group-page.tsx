@@ -75,16 +75,16 @@ export function GroupPage({
       description={() => <ConnectionIndicator connected={live} />}
     >
       {(group) => (
-        <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
-          <div className="min-w-0 space-y-6">
-            <GroupRequestsSection group={group} communityId={communityId} />
-            <GroupRosterSection group={group} communityId={communityId} timeZone={timeZone} />
-            <AddGroupMember group={group} communityId={communityId} />
-          </div>
-          <div className="min-w-0 space-y-6">
+        // The members' table takes the whole width: beside another column it had to scroll
+        // sideways even on a desktop. The facts and the fee run sit side by side above it.
+        <div className="space-y-6">
+          <div className="grid items-start gap-6 lg:grid-cols-2">
             <GroupFacts group={group} />
             <GroupFeeRun group={group} communityId={communityId} slug={slug} />
           </div>
+          <GroupRequestsSection group={group} communityId={communityId} />
+          <GroupRosterSection group={group} communityId={communityId} timeZone={timeZone} />
+          <AddGroupMember group={group} communityId={communityId} />
         </div>
       )}
     </GroupFrame>

@@ -3,8 +3,8 @@
 // the group and the consequence.
 import { groupsMessages } from '@club/i18n/namespaces/groups';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Users } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { Mail, UserMinus, Users } from 'lucide-react';
+import { useState } from 'react';
 import { DataTable, type ListColumn } from '../../components/list/data-table';
 import { ListSelectFilter } from '../../components/list/list-filter-fields';
 import { ListSearch } from '../../components/list/list-search';
@@ -47,118 +47,130 @@ export function GroupRosterSection({
   const refresh = () => queryClient.invalidateQueries({ queryKey: groupKeys.all(communityId) });
   const fail = (error: unknown) => toast({ title: t(describeGroupError(error)), variant: 'destructive' });
 
-  const columns = useMemo<ListColumn<RosterRow>[]>(
-    () => [
-      {
-        id: 'full_name',
-        header: t('members.name'),
-        sortable: true,
-        hideable: false,
-        csv: (r) => r.full_name,
-        cell: (r) => (
-          <span className="min-w-0">
-            <span className="block font-medium">{r.full_name}</span>
-            <span className="block text-xs text-muted-foreground">{r.email ?? ''}</span>
-          </span>
-        ),
-      },
-      {
-        id: 'role',
-        header: t('members.role'),
-        sortable: true,
-        csv: (r) => t(`role.${r.role as GroupRole}`),
-        cell: (r) => (
-          <select
-            aria-label={t('members.changeRole', { name: r.full_name })}
-            className={selectClass}
-            value={r.role}
-            onClick={(e) => e.stopPropagation()}
-            onChange={(e) => {
-              const role = e.target.value as GroupRole;
-              void setGroupMemberRole(r.id, role)
-                .then(async () => {
-                  toast({ title: t('members.roleChanged', { name: r.full_name, role: t(`role.${role}`) }) });
-                  await refresh();
-                })
-                .catch(fail);
-            }}
-          >
-            {groupRoles.map((role) => (
-              <option key={role} value={role}>
-                {t(`role.${role}`)}
-              </option>
-            ))}
-          </select>
-        ),
-      },
-      {
-        id: 'joined_at',
-        header: t('members.joined'),
-        sortable: true,
-        csv: (r) => format.date(r.joined_at),
-        cell: (r) => <span className="whitespace-nowrap">{format.date(r.joined_at)}</span>,
-      },
-      {
-        id: 'payment_status',
-        header: t('members.fee'),
-        csv: (r) => t(`feeStatus.${r.payment_status as 'not_required' | 'pending' | 'paid'}`),
-        cell: (r) => (
-          <span className="space-y-0.5">
-            <Badge>{t(`feeStatus.${r.payment_status as 'not_required' | 'pending' | 'paid'}`)}</Badge>
-            {r.last_charged_period ? (
-              <span className="block text-xs text-muted-foreground">
-                {t('feeStatus.lastCharged', { period: format.date(`${r.last_charged_period}T12:00:00Z`) })}
-              </span>
-            ) : null}
-          </span>
-        ),
-      },
-      {
-        id: 'welcome_sent_at',
-        header: t('members.welcome'),
-        csv: (r) => (r.welcome_sent_at ? format.date(r.welcome_sent_at) : ''),
-        cell: (r) => (
-          <span className="flex flex-wrap items-center gap-2">
-            <span className="text-sm text-muted-foreground">
-              {r.welcome_sent_at
-                ? t('members.welcomeSent', { date: format.date(r.welcome_sent_at) })
-                : t('members.welcomeNotSent')}
-            </span>
-            <Button
-              size="sm"
-              variant="ghost"
-              aria-label={`${r.welcome_sent_at ? t('members.resendWelcome') : t('members.sendWelcome')}: ${r.full_name}`}
-              onClick={(e) => {
-                e.stopPropagation();
-                void sendWelcome(r.member_id);
-              }}
-            >
-              {r.welcome_sent_at ? t('members.resendWelcome') : t('members.sendWelcome')}
-            </Button>
-          </span>
-        ),
-      },
-      {
-        id: 'actions',
-        header: '',
-        hideable: false,
-        cell: (r) => (
-          <Button
-            size="sm"
-            variant="ghost"
-            aria-label={`${t('members.remove')}: ${r.full_name}`}
-            onClick={(e) => {
-              e.stopPropagation();
-              setRemoving(r);
-            }}
-          >
-            {t('members.remove')}
-          </Button>
-        ),
-      },
-    ],
-    [t, format, sendWelcome],
+  const changeRole = (r: RosterRow, role: GroupRole) =>
+    void setGroupMemberRole(r.id, role)
+      .then(async () => {
+        toast({ title: t('members.roleChanged', { name: r.full_name, role: t(`role.${role}`) }) });
+        await refresh();
+      })
+      .catch(fail);
+  const roleSelect = (r: RosterRow) => (
+    <select
+      aria-label={t('members.changeRole', { name: r.full_name })}
+      className={selectClass}
+      value={r.role}
+      onClick={(e) => e.stopPropagation()}
+      onChange={(e) => changeRole(r, e.target.value as GroupRole)}
+    >
+      {groupRoles.map((role) => (
+        <option key={role} value={role}>
+          {t(`role.${role}`)}
+        </option>
+      ))}
+    </select>
   );
+  const welcomeLabel = (r: RosterRow) =>
+    `${r.welcome_sent_at ? t('members.resendWelcome') : t('members.sendWelcome')}: ${r.full_name}`;
+
+  const feeText = (r: RosterRow) => t(`feeStatus.${r.payment_status as 'not_required' | 'pending' | 'paid'}`);
+  const welcomeText = (r: RosterRow) =>
+    r.welcome_sent_at
+      ? t('members.welcomeSent', { date: format.date(r.welcome_sent_at) })
+      : t('members.welcomeNotSent');
+  const welcomeButton = (r: RosterRow, variant: 'ghost' | 'secondary') => (
+    <Button
+      size="sm"
+      variant={variant}
+      aria-label={welcomeLabel(r)}
+      onClick={(e) => {
+        e.stopPropagation();
+        void sendWelcome(r.member_id);
+      }}
+    >
+      <Mail aria-hidden="true" />
+      {r.welcome_sent_at ? t('members.resendWelcome') : t('members.sendWelcome')}
+    </Button>
+  );
+  const removeButton = (r: RosterRow) => (
+    <Button
+      size="sm"
+      variant="ghost"
+      aria-label={`${t('members.remove')}: ${r.full_name}`}
+      title={t('members.remove')}
+      onClick={(e) => {
+        e.stopPropagation();
+        setRemoving(r);
+      }}
+    >
+      <UserMinus aria-hidden="true" />
+    </Button>
+  );
+
+  // Six columns fit a wide desktop's full-width table; below that the rows are cards
+  // (cardsBelow="xl"), so the table never scrolls sideways.
+  const columns: ListColumn<RosterRow>[] = [
+    {
+      id: 'full_name',
+      header: t('members.name'),
+      sortable: true,
+      hideable: false,
+      csv: (r) => r.full_name,
+      cell: (r) => (
+        <span className="block min-w-0 max-w-64">
+          <span className="block truncate font-medium">{r.full_name}</span>
+          <span className="block truncate text-xs text-muted-foreground" title={r.email ?? undefined}>
+            {r.email ?? ''}
+          </span>
+        </span>
+      ),
+    },
+    {
+      id: 'role',
+      header: t('members.role'),
+      sortable: true,
+      csv: (r) => t(`role.${r.role as GroupRole}`),
+      cell: (r) => roleSelect(r),
+    },
+    {
+      id: 'joined_at',
+      header: t('members.joined'),
+      sortable: true,
+      csv: (r) => format.date(r.joined_at),
+      cell: (r) => <span className="whitespace-nowrap">{format.date(r.joined_at)}</span>,
+    },
+    {
+      id: 'payment_status',
+      header: t('members.fee'),
+      csv: feeText,
+      cell: (r) => (
+        <span className="block space-y-0.5">
+          <Badge className="whitespace-nowrap">{feeText(r)}</Badge>
+          {r.last_charged_period ? (
+            <span className="block text-xs text-muted-foreground">
+              {t('feeStatus.lastCharged', { period: format.date(`${r.last_charged_period}T12:00:00Z`) })}
+            </span>
+          ) : null}
+        </span>
+      ),
+    },
+    {
+      id: 'welcome_sent_at',
+      header: t('members.welcome'),
+      csv: (r) => (r.welcome_sent_at ? format.date(r.welcome_sent_at) : ''),
+      cell: (r) => (
+        <span className="block">
+          <span className="block whitespace-nowrap text-xs text-muted-foreground">{welcomeText(r)}</span>
+          {welcomeButton(r, 'ghost')}
+        </span>
+      ),
+    },
+    {
+      id: 'actions',
+      header: '',
+      hideable: false,
+      cell: removeButton,
+    },
+  ];
 
   return (
     <section aria-labelledby="group-members-title" className="space-y-3">
@@ -172,24 +184,29 @@ export function GroupRosterSection({
         columns={columns}
         getRowId={(r) => r.id}
         rowName={(r) => r.full_name}
+        cardsBelow="xl"
         card={(r) => (
-          <div className="rounded-md border border-border bg-surface p-3 text-sm">
-            <div className="flex items-center justify-between gap-2">
-              <span className="font-medium">{r.full_name}</span>
-              <Badge>{t(`role.${r.role as GroupRole}`)}</Badge>
+          <div className="space-y-2 rounded-md border border-border bg-surface p-3 text-sm">
+            <div className="flex items-start justify-between gap-2">
+              <span className="min-w-0">
+                <span className="block truncate font-medium">{r.full_name}</span>
+                <span className="block truncate text-xs text-muted-foreground">{r.email ?? ''}</span>
+              </span>
+              {removeButton(r)}
             </div>
-            <div className="mt-1 text-muted-foreground">
-              {format.date(r.joined_at)} ·{' '}
-              {t(`feeStatus.${r.payment_status as 'not_required' | 'pending' | 'paid'}`)}
-            </div>
-            <div className="mt-2 flex flex-wrap gap-2">
-              <Button size="sm" variant="secondary" onClick={() => void sendWelcome(r.member_id)}>
-                {r.welcome_sent_at ? t('members.resendWelcome') : t('members.sendWelcome')}
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => setRemoving(r)}>
-                {t('members.remove')}
-              </Button>
-            </div>
+            <dl className="grid grid-cols-[auto_1fr] items-center gap-x-3 gap-y-1 text-muted-foreground">
+              <dt>{t('members.role')}</dt>
+              <dd>{roleSelect(r)}</dd>
+              <dt>{t('members.joined')}</dt>
+              <dd className="text-foreground">{format.date(r.joined_at)}</dd>
+              <dt>{t('members.fee')}</dt>
+              <dd>
+                <Badge>{feeText(r)}</Badge>
+              </dd>
+              <dt>{t('members.welcome')}</dt>
+              <dd className="text-foreground">{welcomeText(r)}</dd>
+            </dl>
+            {welcomeButton(r, 'secondary')}
           </div>
         )}
         toolbar={
@@ -204,7 +221,9 @@ export function GroupRosterSection({
             />
           </div>
         }
-        countLabel={(total) => t('members.count', { count: format.number(total) })}
+        countLabel={(total) =>
+          total === 1 ? t('members.countOne') : t('members.count', { count: format.number(total) })
+        }
         empty={{ icon: Users, title: t('members.title'), body: t('members.empty') }}
         exportCsv={{
           filename: `${group.title}-${new Date().toISOString().slice(0, 10)}`,
