@@ -55,10 +55,19 @@ export function GroupRequestsSection({ group, communityId }: { group: GroupRecor
                   </span>
                 </span>
                 <span className="flex gap-2">
-                  <Button size="sm" onClick={() => void decide(r, true).catch(() => undefined)}>
+                  <Button
+                    size="sm"
+                    aria-label={`${t('requests.approve')}: ${r.full_name}`}
+                    onClick={() => void decide(r, true).catch(() => undefined)}
+                  >
                     {t('requests.approve')}
                   </Button>
-                  <Button size="sm" variant="secondary" onClick={() => setDeclining(r)}>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`${t('requests.decline')}: ${r.full_name}`}
+                    onClick={() => setDeclining(r)}
+                  >
                     {t('requests.decline')}
                   </Button>
                 </span>
