@@ -1,65 +1,69 @@
-// Opening hours as the editor writes them, one period a line: a weekday (1–7, or its short
-// name in Danish or English) or a date (YYYY-MM-DD), then from–to in 24-hour time:
-//   man 08:00-22:00      2026-12-27 10:00-14:00      7 09:00-24:00
+// Opening hours (or fixed timeslots) as the product editor holds them: one period a row, on a
+// weekday ("1"–"7", Monday first) or a date ("2026-12-27"), from–to in 24-hour wall-clock time
+// ("08:00", up to "24:00" for midnight). The rules the editor checks before saving are here,
+// so they can be tested without a browser.
+import { parseTimeInput } from '../../lib/date-input';
 import type { OpeningRow } from './booking-records';
 
-const dayNames: Record<string, number> = {
-  mon: 1,
-  tue: 2,
-  wed: 3,
-  thu: 4,
-  fri: 5,
-  sat: 6,
-  sun: 7,
-  man: 1,
-  tir: 2,
-  ons: 3,
-  tor: 4,
-  fre: 5,
-  lør: 6,
-  søn: 7,
-};
-export const weekdayShort = {
-  en: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'],
-  da: ['man', 'tir', 'ons', 'tor', 'fre', 'lør', 'søn'],
-} as const;
-
-const line = /^(\S+)\s+(\d{1,2}):(\d{2})\s*[-–]\s*(\d{1,2}):(\d{2})$/;
-const time = (h: string, m: string) => `${h.padStart(2, '0')}:${m}`;
-const validTime = (h: number, m: number, end: boolean) => m < 60 && (h < 24 || (end && h === 24 && m === 0));
-
-/** The periods of the text, or the 1-based number of the first line that cannot be read. */
-export function parseOpeningHours(text: string): { rows: OpeningRow[] } | { badLine: number } {
-  const rows: OpeningRow[] = [];
-  const lines = text.split('\n');
-  for (let i = 0; i < lines.length; i++) {
-    const raw = lines[i]!.trim();
-    if (!raw) continue;
-    const m = line.exec(raw.toLowerCase());
-    if (!m) return { badLine: i + 1 };
-    const [, day, h1, m1, h2, m2] = m as unknown as [string, string, string, string, string, string];
-    const weekday = /^[1-7]$/.test(day) ? Number(day) : dayNames[day.slice(0, 3)];
-    const date =
-      /^\d{4}-\d{2}-\d{2}$/.test(day) && !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) ? day : null;
-    const from = time(h1, m1);
-    const to = time(h2, m2);
-    if ((!weekday && !date) || !validTime(+h1, +m1, false) || !validTime(+h2, +m2, true) || to <= from)
-      return { badLine: i + 1 };
-    rows.push({ weekday: date ? null : weekday!, on_date: date, starts_at: from, ends_at: to });
-  }
-  return { rows };
+export interface HoursRow {
+  day: string;
+  from: string;
+  to: string;
 }
 
-export function formatOpeningHours(rows: readonly OpeningRow[], language: 'da' | 'en'): string {
+export const weekdays = ['1', '2', '3', '4', '5', '6', '7'] as const;
+const isDate = (day: string) => /^\d{4}-\d{2}-\d{2}$/.test(day);
+const isTime = (v: string) => /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/.test(v);
+
+/** A typed time ("8", "08.00", "2200", "24") as "HH:MM"; undefined when it is not one. */
+export function parseTime24(text: string): string | undefined {
+  if (/^\s*24(?:[.:]?00)?\s*$/.test(text)) return '24:00';
+  const parsed = parseTimeInput(text);
+  return parsed === '' ? undefined : parsed;
+}
+
+export function toHoursRows(rows: readonly OpeningRow[]): HoursRow[] {
   return [...rows]
-    .sort(
-      (a, b) =>
-        (a.on_date ?? `${a.weekday}`).localeCompare(b.on_date ?? `${b.weekday}`) ||
-        a.starts_at.localeCompare(b.starts_at),
-    )
-    .map(
-      (r) =>
-        `${r.on_date ?? weekdayShort[language][(r.weekday ?? 1) - 1]} ${r.starts_at.slice(0, 5)}-${r.ends_at.slice(0, 5)}`,
-    )
-    .join('\n');
+    .map((r) => ({
+      day: r.on_date ?? String(r.weekday ?? 1),
+      from: r.starts_at.slice(0, 5),
+      to: r.ends_at.slice(0, 5),
+    }))
+    .sort((a, b) => a.day.localeCompare(b.day) || a.from.localeCompare(b.from));
+}
+
+export function toOpeningRows(rows: readonly HoursRow[]): OpeningRow[] {
+  return rows.map((r) => ({
+    weekday: isDate(r.day) ? null : Number(r.day),
+    on_date: isDate(r.day) ? r.day : null,
+    starts_at: r.from,
+    ends_at: r.to,
+  }));
+}
+
+export interface HoursIssue {
+  index: number;
+  field: 'day' | 'from' | 'to';
+  message: 'form.hoursDateInvalid' | 'form.hoursTimeInvalid' | 'form.hoursOrder' | 'form.hoursOverlap';
+}
+
+/** What is wrong with the rows, each at the row and field to mark. */
+export function hoursIssues(rows: readonly HoursRow[]): HoursIssue[] {
+  const issues: HoursIssue[] = [];
+  rows.forEach((r, index) => {
+    if (!isDate(r.day) && !(weekdays as readonly string[]).includes(r.day))
+      issues.push({ index, field: 'day', message: 'form.hoursDateInvalid' });
+    if (!isTime(r.from) || r.from === '24:00')
+      issues.push({ index, field: 'from', message: 'form.hoursTimeInvalid' });
+    else if (!isTime(r.to)) issues.push({ index, field: 'to', message: 'form.hoursTimeInvalid' });
+    else if (r.to <= r.from) issues.push({ index, field: 'to', message: 'form.hoursOrder' });
+    else {
+      const overlaps = rows.some(
+        (o, j) =>
+          j < index && o.day === r.day && isTime(o.from) && isTime(o.to) && o.from < r.to && r.from < o.to,
+      );
+      if (overlaps) issues.push({ index, field: 'from', message: 'form.hoursOverlap' });
+    }
+  });
+  return issues;
 }

@@ -15,10 +15,11 @@ import {
 import { UnsavedChangesGuard } from '../../components/form/unsaved-changes-guard';
 import { useAppForm } from '../../components/form/use-app-form';
 import { Button } from '../../components/ui/button';
-import { useFormat, useLanguage, useT } from '../../lib/i18n';
+import { useFormat, useT } from '../../lib/i18n';
 import { availabilityKinds, priceModes, type ProductDocument } from './booking-records';
 import type { ProductChoices } from './load-product';
-import { formatOpeningHours, parseOpeningHours } from './opening-hours';
+import { hoursIssues, toHoursRows, toOpeningRows } from './opening-hours';
+import { OpeningHoursEditor } from './opening-hours-editor';
 import { saveProduct, type ProductInput } from './save-product';
 
 const whole = (max: number, message: string) =>
@@ -42,11 +43,13 @@ const schema = z
     noticeHours: whole(8760, 'form.hoursInvalid'),
     opensDays: whole(1000, 'form.daysInvalid'),
     cancelHours: whole(8760, 'form.hoursInvalid'),
-    hours: z.string().superRefine((v, ctx) => {
-      const parsed = parseOpeningHours(v);
-      if ('badLine' in parsed) ctx.addIssue({ code: 'custom', message: 'form.hoursLineInvalid' });
-      else if (parsed.rows.length === 0) ctx.addIssue({ code: 'custom', message: 'form.hoursRequired' });
-    }),
+    hours: z
+      .array(z.object({ day: z.string(), from: z.string(), to: z.string() }))
+      .superRefine((rows, ctx) => {
+        if (rows.length === 0) ctx.addIssue({ code: 'custom', message: 'form.hoursRequired' });
+        for (const issue of hoursIssues(rows))
+          ctx.addIssue({ code: 'custom', path: [issue.index, issue.field], message: issue.message });
+      }),
     certificates: z
       .string()
       .refine(
@@ -77,7 +80,6 @@ export function ProductForm({
 }) {
   const t = useT(bookingMessages);
   const format = useFormat();
-  const language = useLanguage();
   const p = doc?.product;
   const form = useAppForm({
     schema,
@@ -95,7 +97,7 @@ export function ProductForm({
       noticeHours: p ? String(Math.round(p.min_notice_minutes / 60)) : '0',
       opensDays: p?.opens_days_ahead?.toString() ?? '',
       cancelHours: String(p?.cancel_deadline_hours ?? 0),
-      hours: doc ? formatOpeningHours(doc.hours, language) : '',
+      hours: doc ? toHoursRows(doc.hours) : [],
       certificates: doc?.certificates.join(', ') ?? '',
       groupIds: doc?.groupIds ?? [],
     },
@@ -108,6 +110,7 @@ export function ProductForm({
   });
   const priceMode = useWatch({ control: form.control, name: 'priceMode' });
   const groupIds = useWatch({ control: form.control, name: 'groupIds' });
+  const availability = useWatch({ control: form.control, name: 'availability' });
 
   return (
     <Form
@@ -115,7 +118,6 @@ export function ProductForm({
       translate={(key) => t(key as never)}
       className="max-w-2xl space-y-4"
       onSubmit={async (v) => {
-        const hours = parseOpeningHours(v.hours);
         const input: ProductInput = {
           id: p?.id,
           community_id: communityId,
@@ -132,7 +134,7 @@ export function ProductForm({
           min_notice_minutes: (num(v.noticeHours) ?? 0) * 60,
           opens_days_ahead: num(v.opensDays),
           cancel_deadline_hours: num(v.cancelHours) ?? 0,
-          hours: 'rows' in hours ? hours.rows : [],
+          hours: toOpeningRows(v.hours),
           certificates: v.certificates
             .split(',')
             .map((k) => k.trim())
@@ -170,7 +172,9 @@ export function ProductForm({
           label={t('form.availability')}
           options={availabilityKinds.map((k) => ({ value: k, label: t(`availability.${k}`) }))}
         />
-        <TextAreaField name="hours" label={t('form.hours')} help={t('form.hoursHelp')} rows={5} />
+        <FieldShell name="hours" label={t('form.hours')}>
+          <OpeningHoursEditor availability={availability} />
+        </FieldShell>
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField name="minMinutes" label={t('form.minMinutes')} inputMode="numeric" optional />
           <TextField name="maxMinutes" label={t('form.maxMinutes')} inputMode="numeric" optional />
