@@ -18,6 +18,8 @@ const members: Record<string, string> = {};
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 const plusDays = (day: string, n: number) => iso(new Date(Date.parse(`${day}T00:00:00Z`) + n * 86400000));
+/** A day as a Danish page writes it: 2026-12-24 → 24.12.2026. */
+const danish = (day: string) => day.split('-').reverse().join('.');
 // The Monday two weeks ahead (or the first after it whose next ten Mondays and Tuesdays hold no
 // Danish public holiday, so the season series skips nothing whatever day the test runs), and
 // the Tuesday after it.
@@ -85,7 +87,7 @@ async function bookInDialog(page: Page, member: string, from: string, to: string
   const dialog = page.getByRole('dialog', { name: 'Book for et medlem' });
   await dialog.getByLabel('Medlem', { exact: true }).fill(member);
   await dialog.getByRole('button', { name: `${member} Holm` }).click();
-  await dialog.getByLabel('Dag', { exact: true }).fill(monday);
+  await dialog.getByLabel('Dag', { exact: true }).fill(danish(monday));
   await dialog.getByLabel('Fra', { exact: true }).fill(from);
   await dialog.getByLabel('Til', { exact: true }).fill(to);
   return dialog;
@@ -104,7 +106,18 @@ describe('booking', () => {
     await page.getByRole('link', { name: 'Ny ressource' }).click();
     await page.getByLabel('Navn').fill('Hal 1');
     await page.getByLabel('Bookingkapacitet').fill('1');
-    await page.getByLabel('Åbningstider eller tidsrum').fill('man 08:00-22:00\ntir 16:00-21:00');
+    // Monday keeps the new period's 08.00–22.00; Tuesday gets 16.00–21.00, after a time that
+    // does not exist is refused under its field.
+    await page.getByRole('button', { name: 'Tilføj tidsrum (Mandag)' }).click();
+    await page.getByRole('button', { name: 'Tilføj tidsrum (Tirsdag)' }).click();
+    await page.getByLabel('Tirsdag fra').fill('16.00');
+    await page.getByLabel('Tirsdag til').fill('25.00');
+    await page.getByLabel('Tirsdag fra').focus();
+    await page.getByText('Skriv et tidspunkt som 08.00 (00.00–24.00).').waitFor();
+    await page.getByLabel('Tirsdag til').fill('21');
+    await page.getByLabel('Tirsdag fra').focus();
+    await page.getByText('Skriv et tidspunkt som 08.00 (00.00–24.00).').waitFor({ state: 'detached' });
+    expect(await page.getByLabel('Tirsdag til').inputValue()).toBe('21.00');
     await page.getByLabel(/Krævede certifikater/).fill('hal_intro');
     await page.getByLabel('Afbestillingsfrist (timer før start)').fill('48');
     await screenshot(page, 'booking-product-editor-da-light-desktop');
@@ -159,7 +172,7 @@ describe('booking', () => {
     await series.getByLabel('Medlem', { exact: true }).fill('Holger');
     await series.getByRole('button', { name: 'Holger Holm' }).click();
     await series.getByLabel('Ugedag').selectOption('2');
-    await series.getByLabel('Første dag').fill(tuesday);
+    await series.getByLabel('Første dag').fill(danish(tuesday));
     await series.getByLabel('Sidste dag').fill(plusDays(tuesday, 63));
     await series.getByRole('button', { name: 'Tjek datoerne' }).click();
     await series.getByText('9 ledige datoer, 1 konflikter, 0 sprunget over').waitFor();
@@ -204,11 +217,18 @@ describe('booking', () => {
     await screenshot(page, 'booking-detail-en-dark-desktop');
     await page.goto(`${platform.url}/en/hallklub/booking/products/${await productId()}`);
     await page.getByLabel('Name', { exact: true }).waitFor();
+    // The saved hours come back into the weekday editor, in English time.
+    expect(await page.getByLabel('Tuesday from').inputValue()).toBe('16:00');
+    expect(await page.getByLabel('Tuesday to').inputValue()).toBe('21:00');
+    expect(await page.getByLabel('Monday to').inputValue()).toBe('22:00');
     await screenshot(page, 'booking-product-editor-en-dark-desktop');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto(`${platform.url}/en/hallklub/booking?day=${monday}&view=day`);
     await page.getByRole('link', { name: /17:00–18:00 Vera Holm/ }).waitFor();
     await screenshot(page, 'booking-calendar-en-dark-phone');
+    await page.goto(`${platform.url}/en/hallklub/booking/products/${await productId()}`);
+    await page.getByLabel('Tuesday from').waitFor();
+    await screenshot(page, 'booking-product-editor-en-dark-phone');
     await context.close();
   });
 });

@@ -1,11 +1,10 @@
-// The fields the booking and season-series dialogs share: a labelled input or select, the
-// product choice, and the dialog's props.
-import { bookingMessages } from '@club/i18n/namespaces/booking';
-import type { ReactNode } from 'react';
-import { useT } from '../../lib/i18n';
+// What the booking and season-series dialogs share: their props, the member search bound to
+// the kit form (with its error under it) and the rules of a member and a time of day.
+import { useController } from 'react-hook-form';
+import { z } from 'zod';
+import { useFieldError } from '../../components/form/form';
 import type { ProductChoices } from './load-product';
-
-export const fieldClass = 'h-9 w-full rounded-md border border-input bg-surface px-2 text-sm';
+import { MemberPicker } from './member-picker';
 
 export interface BookingDialogProps {
   open: boolean;
@@ -15,50 +14,29 @@ export interface BookingDialogProps {
   defaultDay: string;
 }
 
-export function LabelledInput({
-  label,
-  type,
-  value,
-  onChange,
-}: {
-  label: ReactNode;
-  type?: 'date' | 'time' | 'text';
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <label className="block space-y-1 text-sm font-medium">
-      <span>{label}</span>
-      <input
-        type={type ?? 'text'}
-        className={fieldClass}
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </label>
-  );
-}
+/** "HH:MM" on a 24-hour clock, with 24:00 for midnight at the end of a day. */
+export const time = /^([01]\d|2[0-3]):[0-5]\d$|^24:00$/;
 
-export function ProductSelect({
-  products,
-  value,
-  onChange,
-}: {
-  products: ProductChoices['products'];
-  value: string;
-  onChange: (id: string) => void;
-}) {
-  const t = useT(bookingMessages);
+export const memberValue = z
+  .object({ id: z.string(), name: z.string() })
+  .nullable()
+  .refine((m) => m !== null, 'dialog.memberRequired');
+
+/** The member search bound to the form, with its error under it. */
+export function MemberField({ communityId }: { communityId: string }) {
+  const { field } = useController({ name: 'member' });
+  const error = useFieldError('member');
   return (
-    <label className="block space-y-1 text-sm font-medium">
-      <span>{t('dialog.product')}</span>
-      <select className={fieldClass} value={value} onChange={(e) => onChange(e.target.value)}>
-        {products.map((p) => (
-          <option key={p.id} value={p.id}>
-            {p.name}
-          </option>
-        ))}
-      </select>
-    </label>
+    <div className="space-y-1">
+      <MemberPicker
+        communityId={communityId}
+        value={field.value as { id: string; name: string } | null}
+        onChange={(m) => {
+          field.onChange(m);
+          field.onBlur();
+        }}
+      />
+      {error ? <p className="text-sm font-medium text-destructive">{error}</p> : null}
+    </div>
   );
 }

@@ -3,7 +3,12 @@
 // anything is saved, then books the free dates and leaves the conflicts out.
 import { bookingMessages } from '@club/i18n/namespaces/booking';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { DateField } from '../../components/form/date-fields';
+import { CheckboxField, Form, SelectField } from '../../components/form/form';
+import { useAppForm } from '../../components/form/use-app-form';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
@@ -11,11 +16,42 @@ import { toast } from '../../components/ui/toast-store';
 import { useFormat, useT } from '../../lib/i18n';
 import { bookingKeys } from './booking-keys';
 import { bookingErrorCode, type BookingErrorCode } from './describe-booking-error';
-import { fieldClass, LabelledInput, ProductSelect, type BookingDialogProps } from './dialog-fields';
-import { MemberPicker } from './member-picker';
+import { MemberField, memberValue, time, type BookingDialogProps } from './dialog-fields';
 import { createSeries, previewSeries, type SeriesDate, type SeriesInput } from './save-booking';
+import { TimeField } from './time-field';
 
 const skipped = new Set(['holiday', 'closed_day']);
+
+const isDay = /^\d{4}-\d{2}-\d{2}$/;
+const schema = z
+  .object({
+    productId: z.string().min(1, 'dialog.productRequired'),
+    member: memberValue,
+    weekday: z.enum(['1', '2', '3', '4', '5', '6', '7']),
+    from: z.string().regex(time, 'form.hoursTimeInvalid'),
+    to: z.string().regex(time, 'form.hoursTimeInvalid'),
+    firstDay: z.string().regex(isDay, 'dialog.dayInvalid'),
+    lastDay: z.string().regex(isDay, 'dialog.lastDayInvalid'),
+    skipHolidays: z.boolean(),
+  })
+  .superRefine((v, ctx) => {
+    if (time.test(v.from) && time.test(v.to) && v.to <= v.from)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: 'dialog.timesInvalid' });
+    if (isDay.test(v.firstDay) && isDay.test(v.lastDay) && v.lastDay < v.firstDay)
+      ctx.addIssue({ code: 'custom', path: ['lastDay'], message: 'dialog.lastDayInvalid' });
+  });
+type SeriesValues = z.output<typeof schema>;
+
+const toInput = (v: SeriesValues): SeriesInput => ({
+  productId: v.productId,
+  memberId: v.member!.id,
+  weekday: Number(v.weekday),
+  starts: v.from,
+  ends: v.to,
+  firstDay: v.firstDay,
+  lastDay: v.lastDay,
+  skipHolidays: v.skipHolidays,
+});
 
 export function SeasonSeriesDialog({
   open,
@@ -27,48 +63,38 @@ export function SeasonSeriesDialog({
   const t = useT(bookingMessages);
   const format = useFormat();
   const queryClient = useQueryClient();
-  const [productId, setProductId] = useState(products[0]?.id ?? '');
-  const [member, setMember] = useState<{ id: string; name: string } | null>(null);
-  const [weekday, setWeekday] = useState(2);
-  const [from, setFrom] = useState('17:00');
-  const [to, setTo] = useState('19:00');
-  const [firstDay, setFirstDay] = useState(defaultDay);
-  const [lastDay, setLastDay] = useState('');
-  const [skipHolidays, setSkipHolidays] = useState(true);
   const [plan, setPlan] = useState<SeriesDate[]>();
   const [problem, setProblem] = useState<BookingErrorCode>();
-  const [busy, setBusy] = useState(false);
-  const input = (): SeriesInput | undefined =>
-    member && productId && firstDay && lastDay
-      ? { productId, memberId: member.id, weekday, starts: from, ends: to, firstDay, lastDay, skipHolidays }
-      : undefined;
-  const run = async (action: (i: SeriesInput) => Promise<void>) => {
-    const i = input();
-    if (!i) return setProblem('invalid_range');
-    setBusy(true);
-    setProblem(undefined);
-    try {
-      await action(i);
-    } catch (error) {
-      setProblem(bookingErrorCode(error));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const change =
-    <T,>(set: (v: T) => void) =>
-    (v: T) => {
-      set(v);
-      setPlan(undefined);
-    };
+  const form = useAppForm({
+    schema,
+    defaultValues: {
+      productId: products[0]?.id ?? '',
+      member: null,
+      weekday: '2',
+      from: '17:00',
+      to: '19:00',
+      firstDay: defaultDay,
+      lastDay: '',
+      skipHolidays: true,
+    },
+  });
+  // A checked plan belongs to the values it was checked with; any change asks for a new check.
+  const values = JSON.stringify(useWatch({ control: form.control }));
+  useEffect(() => setPlan(undefined), [values]);
+  const run = (action: (i: SeriesInput) => Promise<void>) =>
+    form.submit(async (v) => {
+      setProblem(undefined);
+      try {
+        await action(toInput(v));
+      } catch (error) {
+        setProblem(bookingErrorCode(error));
+      }
+    })();
   const free = plan?.filter((d) => d.outcome === 'free') ?? [];
   const conflicts = plan?.filter((d) => d.outcome !== 'free' && !skipped.has(d.outcome)) ?? [];
   const skippedDates = plan?.filter((d) => skipped.has(d.outcome)) ?? [];
-  const weekdays = [1, 2, 3, 4, 5, 6, 7].map((d) => ({
-    value: d,
-    label: t(`weekdays.${d}` as 'weekdays.1'),
-  }));
   const day = (d: string) => format.date(`${d}T12:00:00Z`);
+  const busy = form.formState.isSubmitting;
 
   return (
     <Dialog
@@ -77,49 +103,42 @@ export function SeasonSeriesDialog({
       title={t('series.title')}
       description={t('series.description')}
     >
-      <div className="space-y-3">
-        <ProductSelect products={products} value={productId} onChange={change(setProductId)} />
-        <MemberPicker communityId={communityId} value={member} onChange={change(setMember)} />
-        <div className="grid grid-cols-3 gap-2">
-          <label className="space-y-1 text-sm font-medium">
-            <span>{t('series.weekday')}</span>
-            <select
-              className={fieldClass}
-              value={weekday}
-              onChange={(e) => change(setWeekday)(Number(e.target.value))}
-            >
-              {weekdays.map((w) => (
-                <option key={w.value} value={w.value}>
-                  {w.label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <LabelledInput label={t('dialog.from')} type="time" value={from} onChange={change(setFrom)} />
-          <LabelledInput label={t('dialog.to')} type="time" value={to} onChange={change(setTo)} />
+      <Form
+        form={form}
+        translate={(key) => t(key as never)}
+        className="space-y-3"
+        onSubmit={async (v) => {
+          setProblem(undefined);
+          try {
+            setPlan(await previewSeries(toInput(v)));
+          } catch (error) {
+            setProblem(bookingErrorCode(error));
+          }
+        }}
+      >
+        <SelectField
+          name="productId"
+          label={t('dialog.product')}
+          options={products.map((p) => ({ value: p.id, label: p.name }))}
+        />
+        <MemberField communityId={communityId} />
+        <div className="grid gap-2 sm:grid-cols-[1fr_auto_auto]">
+          <SelectField
+            name="weekday"
+            label={t('series.weekday')}
+            options={(['1', '2', '3', '4', '5', '6', '7'] as const).map((d) => ({
+              value: d,
+              label: t(`weekdays.${d}`),
+            }))}
+          />
+          <TimeField name="from" label={t('dialog.from')} />
+          <TimeField name="to" label={t('dialog.to')} />
         </div>
-        <div className="grid grid-cols-2 gap-2">
-          <LabelledInput
-            label={t('series.firstDay')}
-            type="date"
-            value={firstDay}
-            onChange={change(setFirstDay)}
-          />
-          <LabelledInput
-            label={t('series.lastDay')}
-            type="date"
-            value={lastDay}
-            onChange={change(setLastDay)}
-          />
+        <div className="grid gap-2 sm:grid-cols-2">
+          <DateField name="firstDay" label={t('series.firstDay')} />
+          <DateField name="lastDay" label={t('series.lastDay')} />
         </div>
-        <label className="flex items-center gap-2 text-sm">
-          <input
-            type="checkbox"
-            checked={skipHolidays}
-            onChange={(e) => change(setSkipHolidays)(e.target.checked)}
-          />
-          {t('series.skipHolidays')}
-        </label>
+        <CheckboxField name="skipHolidays" label={t('series.skipHolidays')} />
         {problem ? (
           <Alert kind="error" title={t('dialog.refused')}>
             {t(`errors.${problem}`)}
@@ -161,14 +180,11 @@ export function SeasonSeriesDialog({
           </section>
         ) : null}
         <div className="flex flex-wrap justify-end gap-2">
-          <Button
-            variant="secondary"
-            disabled={busy}
-            onClick={() => void run(async (i) => setPlan(await previewSeries(i)))}
-          >
+          <Button type="submit" variant="secondary" disabled={busy}>
             {t('series.check')}
           </Button>
           <Button
+            type="button"
             disabled={busy || !plan || free.length === 0}
             onClick={() =>
               void run(async (i) => {
@@ -182,7 +198,7 @@ export function SeasonSeriesDialog({
             {t('series.book', { count: free.length })}
           </Button>
         </div>
-      </div>
+      </Form>
     </Dialog>
   );
 }

@@ -4,6 +4,7 @@ import { bookingMessages } from '@club/i18n/namespaces/booking';
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
 import { useState } from 'react';
+import { DateRangeInput } from '../../components/date/date-input';
 import { downloadText, toCsv } from '../../components/list/csv';
 import { ListLoadError } from '../../components/list/list-states';
 import { Button } from '../../components/ui/button';
@@ -52,14 +53,14 @@ export function UtilisationSection({ communityId, today }: { communityId: string
       </h2>
       <p className="text-sm text-muted-foreground">{t('utilisation.description')}</p>
       <div className="flex flex-wrap items-end gap-2">
-        <label className="flex flex-col text-xs text-muted-foreground">
-          {t('utilisation.from')}
-          <input type="date" className={fieldClass} value={from} onChange={(e) => setFrom(e.target.value)} />
-        </label>
-        <label className="flex flex-col text-xs text-muted-foreground">
-          {t('utilisation.to')}
-          <input type="date" className={fieldClass} value={to} onChange={(e) => setTo(e.target.value)} />
-        </label>
+        <DateRangeInput
+          from={from}
+          to={to}
+          onChange={(range) => {
+            setFrom(range.from);
+            setTo(range.to);
+          }}
+        />
         <label className="flex flex-col text-xs text-muted-foreground">
           {t('utilisation.bucket')}
           <select
