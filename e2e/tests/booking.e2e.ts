@@ -4,6 +4,7 @@
 // confirmations, create a season series that reports its conflict, and subscribe to the
 // product's feed, parsed with ical.js. Screenshots of the calendar, the product editor and a
 // booking in both languages and colour modes.
+import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -202,6 +203,76 @@ describe('booking', () => {
         ),
     );
     expect(localStarts).toEqual(new Set(['17.00', '17.30']));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('filters the calendar by status and member, shows a booking made elsewhere live, and exports utilisation', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await signIn(page, 'da', `booking?day=${monday}`);
+    const vera = page.getByRole('link', { name: /17:00–18:00 Vera Holm/ });
+    const holger = page.getByRole('link', { name: /17:00–19:00 Holger Holm/ });
+    await vera.waitFor();
+    await holger.waitFor();
+
+    await page.getByLabel('Status').selectOption('checked_in');
+    await holger.waitFor({ state: 'detached' });
+    await vera.waitFor();
+    await page.getByLabel('Status').selectOption('');
+    await holger.waitFor();
+    await page.getByLabel('Søg efter medlem').fill('holger');
+    await vera.waitFor({ state: 'detached' });
+    await holger.waitFor();
+    await page.getByLabel('Søg efter medlem').fill('');
+    await vera.waitFor();
+
+    // Someone else books while the calendar is open: it appears without a reload.
+    await page.getByText('Opdateres løbende.', { exact: false }).waitFor();
+    await platform.db.query(
+      `insert into bookings (community_id, product_id, member_id, starts_at, ends_at)
+       values ($1, $2, $3, ($4::date + time '12:00') at time zone 'Europe/Copenhagen', ($4::date + time '13:00') at time zone 'Europe/Copenhagen')`,
+      [community.id, await productId(), members.Holger, monday],
+    );
+    await page.getByRole('link', { name: /12:00–13:00 Holger Holm/ }).waitFor();
+
+    // Utilisation of the weeks the test booked, exported, matches the bookings in the database;
+    // Holger is under 25 on the booked days, Vera is not.
+    await platform.db.query(`update members set birth_date = $2::date - interval '20 years' where id = $1`, [
+      members.Holger,
+      monday,
+    ]);
+    await page.getByRole('radio', { name: 'Benyttelse' }).click();
+    const section = page.getByRole('region', { name: 'Benyttelse' });
+    await section.getByLabel('Til').fill(danish(plusDays(monday, 70)));
+    await section.getByLabel('Fra').fill(danish(monday));
+    await section.getByLabel('Til').focus();
+    await section.getByRole('cell', { name: 'Hal 1' }).first().waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      section.getByRole('button', { name: 'Eksportér CSV' }).click(),
+    ]);
+    const csv = (await readFile((await download.path())!, 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(csv[0]).toBe('Periode fra;Ressource;Bookinger;Bookede timer;Timer for medlemmer under 25');
+    const number = (v: string) => Number(v.replace(/\./g, '').replace(',', '.'));
+    const hal = csv
+      .slice(1)
+      .map((line) => line.split(';'))
+      .filter((cells) => cells[1] === 'Hal 1');
+    const { rows } = await platform.db.query<{ hours: number; young: number; n: number }>(
+      `select count(*)::int as n, sum(extract(epoch from ends_at - starts_at) / 3600)::float8 as hours,
+              (sum(extract(epoch from ends_at - starts_at) / 3600) filter (where member_id = $2))::float8 as young
+       from bookings where product_id = $1 and status <> 'cancelled'`,
+      [await productId(), members.Holger],
+    );
+    expect(hal.reduce((sum, cells) => sum + Number(cells[2]), 0)).toBe(rows[0]!.n);
+    expect(hal.reduce((sum, cells) => sum + number(cells[3]!), 0)).toBe(rows[0]!.hours);
+    expect(hal.reduce((sum, cells) => sum + number(cells[4]!), 0)).toBe(rows[0]!.young);
+    expect(rows[0]!.young).toBeGreaterThan(0);
     expect(errors).toEqual([]);
     await context.close();
   });

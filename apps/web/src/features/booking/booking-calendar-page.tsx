@@ -7,6 +7,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { CalendarDays, ChevronLeft, ChevronRight, Plus, Repeat, Settings2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { DateInput } from '../../components/date/date-input';
 import { DataTable, type ListColumn } from '../../components/list/data-table';
 import { ListSelectFilter } from '../../components/list/list-filter-fields';
 import { ListSearch } from '../../components/list/list-search';
@@ -30,6 +31,9 @@ import { UtilisationSection } from './utilisation-section';
 
 const views = ['week', 'day', 'list', 'utilisation'] as const;
 type View = (typeof views)[number];
+
+// The calendar holds the bookings that take up time; cancelled ones are in the list view.
+const gridStatuses = bookingStatuses.filter((s) => s !== 'cancelled');
 
 export function BookingCalendarPage({ communityId, slug }: { communityId: string; slug: string }) {
   const t = useT(bookingMessages);
@@ -172,6 +176,23 @@ export function BookingCalendarPage({ communityId, slug }: { communityId: string
           />
         ) : null}
         {view === 'week' || view === 'day' ? (
+          <>
+            <ListSearch
+              value={list.state.search}
+              onSearch={list.setSearch}
+              label={t('list.search')}
+              placeholder={t('list.searchPlaceholder')}
+            />
+            <ListSelectFilter
+              list={list}
+              filter="status"
+              label={t('list.status')}
+              allLabel={t('list.allStatuses')}
+              options={gridStatuses.map((s) => ({ value: s, label: t(`status.${s}`) }))}
+            />
+          </>
+        ) : null}
+        {view === 'week' || view === 'day' ? (
           <div className="flex items-center gap-1">
             <Button
               variant="ghost"
@@ -181,12 +202,12 @@ export function BookingCalendarPage({ communityId, slug }: { communityId: string
             >
               <ChevronLeft aria-hidden="true" />
             </Button>
-            <input
-              type="date"
+            <DateInput
               aria-label={t('calendar.goTo')}
-              className="h-9 rounded-md border border-input bg-surface px-2 text-sm"
               value={anchor}
-              onChange={(e) => list.setFilters({ day: e.target.value })}
+              onChange={(day) => {
+                if (/^\d{4}-\d{2}-\d{2}$/.test(day)) list.setFilters({ day });
+              }}
             />
             <Button variant="ghost" size="icon-sm" aria-label={t('calendar.next')} onClick={() => step(1)}>
               <ChevronRight aria-hidden="true" />
@@ -206,6 +227,8 @@ export function BookingCalendarPage({ communityId, slug }: { communityId: string
           firstDay={firstDay}
           days={days}
           productFilter={list.state.filters.product}
+          statusFilter={list.state.filters.status}
+          memberSearch={list.state.search}
         />
       ) : view === 'list' ? (
         <DataTable

@@ -19,6 +19,8 @@ export function BookingWeekGrid({
   firstDay,
   days,
   productFilter,
+  statusFilter,
+  memberSearch,
 }: {
   communityId: string;
   slug: string;
@@ -26,6 +28,10 @@ export function BookingWeekGrid({
   firstDay: string;
   days: number;
   productFilter: string;
+  /** Only bookings in this status are listed (free time still counts every booking). */
+  statusFilter: string;
+  /** Only bookings of members whose name contains this are listed. */
+  memberSearch: string;
 }) {
   const t = useT(bookingMessages);
   const format = useFormat(timeZone);
@@ -48,6 +54,10 @@ export function BookingWeekGrid({
   if (!products.data || !bookings.data) return <Skeleton className="h-80 w-full" />;
   const shown = products.data.filter((p) => !productFilter || p.id === productFilter);
   if (shown.length === 0) return <p className="text-sm text-muted-foreground">{t('calendar.noProducts')}</p>;
+  const search = memberSearch.trim().toLocaleLowerCase();
+  const listed = (b: { status: string; member: Parameters<typeof memberName>[0] }) =>
+    (statusFilter !== 'booked' && statusFilter !== 'checked_in' ? true : b.status === statusFilter) &&
+    (!search || memberName(b.member).toLocaleLowerCase().includes(search));
   const dayList = Array.from({ length: days }, (_, i) => addDaysIso(firstDay, i));
   const local = bookings.data.map((b) => ({
     ...b,
@@ -82,7 +92,7 @@ export function BookingWeekGrid({
                 const free = freePeriods(day, p.product_availability, p.capacity, here);
                 return (
                   <td key={p.id} className="space-y-1 p-2">
-                    {here.map((b) => (
+                    {here.filter(listed).map((b) => (
                       <Link
                         key={b.id}
                         to={localePath(language, `${slug}/booking/${b.id}`)}
