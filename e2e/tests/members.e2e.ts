@@ -417,6 +417,38 @@ describe('member page editing', () => {
   });
 });
 
+describe('members bulk e-mail', () => {
+  it('sends an e-mail to a selection through the server and shows the outcome', async () => {
+    const chosen = (await plainMembers(2, "status = 'passive' and email is not null")) as {
+      id: string;
+      full_name: string;
+    }[];
+    const { page, errors, close } = await openAs('owner', 'da', 'members');
+    await page.goto(`${platform.url}/da/${demo.slug}/members?status=passive&sort=-mid`);
+    await page.getByRole('heading', { level: 1, name: 'Medlemmer' }).waitFor();
+    for (const member of chosen) await page.getByLabel(`Vælg ${member.full_name}`).check();
+    await page.getByText('2 valgt').waitFor();
+    await page.getByRole('button', { name: 'Send e-mail' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText('Send e-mail til 2 valgte medlemmer').waitFor();
+    await dialog.getByRole('button', { name: 'Send til 2 medlemmer' }).click();
+    await dialog.getByText('Skriv et emne på højst 200 tegn.').waitFor();
+    await dialog.getByLabel('Emne').fill('Standerstrygning e2e');
+    await dialog.getByLabel('Besked').fill('Kære medlemmer\n\nVi ses lørdag.');
+    await dialog.getByRole('button', { name: 'Send til 2 medlemmer' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('2 sendt, 0 fejlede af 2.', { exact: false }).waitFor({ timeout: 30_000 });
+    const mailing = await one<{ total: number; sent: number; subject: string }>(
+      `select total, sent, subject from news_mailings where community_id = $1 and post_id is null
+        order by created_at desc limit 1`,
+      [demo.community],
+    );
+    expect(mailing).toEqual({ total: 2, sent: 2, subject: 'Standerstrygning e2e' });
+    expect(errors).toEqual([]);
+    await close();
+  });
+});
+
 describe('members import', () => {
   it('imports a 1,000-row Windows-1252 semicolon file with five bad rows and three duplicates', async () => {
     const existing = (
