@@ -100,6 +100,10 @@ export const authEnv = z.object({
   AUTH_API_MAX_REQUEST_DURATION: z.coerce.number().positive().max(600).default(10),
   AUTH_MFA_MAX_FACTORS: z.coerce.number().int().min(1).max(50).default(10),
   AUTH_MFA_PHONE_ENABLED: flag(false),
+  AUTH_MFA_WEB_AUTHN_ENABLED: flag(true),
+  AUTH_WEBAUTHN_RP_ID: optionalText,
+  AUTH_WEBAUTHN_RP_ORIGINS: optionalText,
+  AUTH_WEBAUTHN_RP_DISPLAY_NAME: optionalText,
   AUTH_HOOK_CUSTOM_ACCESS_TOKEN: hookSetting,
   AUTH_OIDC_PROVIDERS: oidcProviders,
   AUTH_CAPTCHA_VERIFY_URL: optionalText,
@@ -162,6 +166,14 @@ export function readAuthConfig(input: AuthEnv | Record<string, unknown>) {
     maxRequestDurationMs: Math.round(env.AUTH_API_MAX_REQUEST_DURATION * 1000),
     mfaMaxFactors: env.AUTH_MFA_MAX_FACTORS,
     mfaPhoneEnabled: env.AUTH_MFA_PHONE_ENABLED,
+    /** WebAuthn factors (passkeys, security keys); the relying party defaults to SITE_URL's host and origin. */
+    mfaWebAuthnEnabled: env.AUTH_MFA_WEB_AUTHN_ENABLED,
+    webAuthnRpId: env.AUTH_WEBAUTHN_RP_ID,
+    webAuthnRpOrigins: (env.AUTH_WEBAUTHN_RP_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== ''),
+    webAuthnRpDisplayName: env.AUTH_WEBAUTHN_RP_DISPLAY_NAME,
     customAccessTokenHook: env.AUTH_HOOK_CUSTOM_ACCESS_TOKEN,
     oidcProviders: env.AUTH_OIDC_PROVIDERS,
     captchaVerifyUrl: env.AUTH_CAPTCHA_VERIFY_URL,

@@ -1,5 +1,5 @@
 // POST /factors/{id}/challenge: a challenge bound to the caller's IP, valid for 300 s;
-// phone factors get their code by SMS.
+// phone factors get their code by SMS, WebAuthn factors their credential options.
 import crypto from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/app-env';
@@ -12,6 +12,7 @@ import { isUuid, readBody } from './request-body';
 import { mailLocale } from './mail-locale';
 import { assertSendFrequency } from './send-auth-message';
 import type { FactorRow } from './user-records';
+import { webAuthnChallenge, type WebAuthnSession } from './webauthn-factor';
 
 export const challengeLifetimeSeconds = 300;
 
@@ -30,7 +31,7 @@ export async function challengeFactor(ctx: AuthContext, c: Context<AppEnv>): Pro
   const auth = await requireFactorUser(ctx, c);
   await readBody(c);
   const factor = await findOwnFactor(ctx, auth.user.id, c.req.param('id') ?? '');
-  if (factor.factor_type === 'webauthn')
+  if (factor.factor_type === 'webauthn' && !ctx.config.mfaWebAuthnEnabled)
     throw new AuthError(422, 'mfa_webauthn_verify_not_enabled', 'MFA verification is disabled for WebAuthn');
   if (factor.factor_type === 'phone' && !ctx.config.mfaPhoneEnabled) {
     throw new AuthError(422, 'mfa_phone_verify_not_enabled', 'MFA verification is disabled for Phone');
@@ -38,6 +39,8 @@ export async function challengeFactor(ctx: AuthContext, c: Context<AppEnv>): Pro
   const id = crypto.randomUUID();
   const ip = clientIp(ctx, c);
   let otpHash: string | null = null;
+  let webauthn: { data: Record<string, unknown>; session: WebAuthnSession } | undefined;
+  if (factor.factor_type === 'webauthn') webauthn = await webAuthnChallenge(ctx, auth, factor);
   if (factor.factor_type === 'phone') {
     assertSendFrequency(ctx, factor.last_challenged_at, 'sms');
     const code = generateOtp(ctx.config.otpLength);
@@ -54,14 +57,19 @@ export async function challengeFactor(ctx: AuthContext, c: Context<AppEnv>): Pro
     }
   }
   const { rows } = await ctx.deps.db.query<{ at: string }>(
-    `with ch as (insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, otp_code)
-                 values ($1, $2, now(), $3::inet, $4) returning created_at)
+    `with ch as (insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, otp_code, web_authn_session_data)
+                 values ($1, $2, now(), $3::inet, $4, $5::jsonb) returning created_at)
      update auth.mfa_factors set last_challenged_at = (select created_at from ch), updated_at = now() where id = $2
      returning extract(epoch from last_challenged_at)::bigint::text as at`,
-    [id, factor.id, ip, otpHash],
+    [id, factor.id, ip, otpHash, webauthn ? JSON.stringify(webauthn.session) : null],
   );
   return c.json(
-    { id, type: factor.factor_type, expires_at: Number(rows[0]?.at ?? 0) + challengeLifetimeSeconds },
+    {
+      id,
+      type: factor.factor_type,
+      expires_at: Number(rows[0]?.at ?? 0) + challengeLifetimeSeconds,
+      ...(webauthn ? { webauthn: webauthn.data } : {}),
+    },
     200,
   );
 }

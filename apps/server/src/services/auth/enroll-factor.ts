@@ -1,5 +1,5 @@
 // POST /factors (brief §7.16): enrols an unverified TOTP (secret, otpauth URI and SVG QR
-// code) or phone factor.
+// code), phone or WebAuthn factor (its credential is registered at verify).
 import crypto from 'node:crypto';
 import type { Context } from 'hono';
 import * as OTPAuth from 'otpauth';
@@ -26,9 +26,9 @@ export async function enrollFactor(ctx: AuthContext, c: Context<AppEnv>): Promis
   const body = await readBody(c);
   const type = optionalString(body, 'factor_type');
   const friendlyName = optionalString(body, 'friendly_name') ?? '';
-  if (type === 'webauthn')
+  if (type === 'webauthn' && !ctx.config.mfaWebAuthnEnabled)
     throw new AuthError(422, 'mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
-  if (type !== 'totp' && type !== 'phone')
+  if (type !== 'totp' && type !== 'phone' && type !== 'webauthn')
     throw validation('factor_type needs to be totp, phone, or webauthn');
   if (type === 'phone' && !ctx.config.mfaPhoneEnabled)
     throw new AuthError(422, 'mfa_phone_enroll_not_enabled', 'MFA enroll is disabled for Phone');
@@ -96,6 +96,24 @@ export async function enrollFactor(ctx: AuthContext, c: Context<AppEnv>): Promis
       });
     });
     return c.json({ id, type: 'phone', friendly_name: friendlyName, phone }, 200);
+  }
+  if (type === 'webauthn') {
+    await authTransaction(ctx, async (q) => {
+      await q.query(
+        `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)
+         values ($1, $2, $3, 'webauthn', 'unverified', now(), now())`,
+        [id, user.id, friendlyName],
+      );
+      await audit(q, {
+        action: 'factor_in_progress',
+        actorId: user.id,
+        actorUsername: user.email ?? '',
+        ip,
+        logType: 'factor',
+        traits: { factor_id: id },
+      });
+    });
+    return c.json({ id, type: 'webauthn', friendly_name: friendlyName }, 200);
   }
   const issuer = optionalString(body, 'issuer') ?? new URL(ctx.siteUrl).host;
   const secret = new OTPAuth.Secret({ size: 20 });

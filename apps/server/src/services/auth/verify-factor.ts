@@ -1,5 +1,6 @@
-// POST /factors/{id}/verify: checks the TOTP or SMS code of a challenge and raises the
-// current session to aal2 with a fresh refresh token (brief §7.16).
+// POST /factors/{id}/verify: checks the TOTP or SMS code, or the WebAuthn attestation or
+// assertion, of a challenge and raises the current session to aal2 with a fresh refresh
+// token (brief §7.16).
 import type { Context } from 'hono';
 import * as OTPAuth from 'otpauth';
 import type { AppEnv } from '../../http/app-env';
@@ -14,6 +15,13 @@ import { issueSession, newRefreshToken, recordAmr, sessionResponse } from './iss
 import { matchesStored, tokenHash } from './one-time-tokens';
 import { optionalString, readBody } from './request-body';
 import { secondsSince } from './user-records';
+import {
+  readWebAuthnVerifyParams,
+  saveWebAuthnCredential,
+  verifyWebAuthn,
+  type StoredCredential,
+  type WebAuthnSession,
+} from './webauthn-factor';
 
 interface ChallengeRow {
   id: string;
@@ -21,6 +29,7 @@ interface ChallengeRow {
   verified_at: string | null;
   ip_address: string;
   otp_code: string | null;
+  web_authn_session_data: WebAuthnSession | null;
 }
 
 export async function verifyFactor(ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {
@@ -29,13 +38,17 @@ export async function verifyFactor(ctx: AuthContext, c: Context<AppEnv>): Promis
   const body = await readBody(c);
   const factor = await findOwnFactor(ctx, auth.user.id, c.req.param('id') ?? '');
   const challengeId = optionalString(body, 'challenge_id');
-  const code = optionalString(body, 'code');
-  if (!code) throw validation('Code needs to be non-empty');
+  const isWebAuthn = factor.factor_type === 'webauthn';
+  if (isWebAuthn && !ctx.config.mfaWebAuthnEnabled)
+    throw new AuthError(422, 'mfa_webauthn_verify_not_enabled', 'MFA verification is disabled for WebAuthn');
+  const webauthn = isWebAuthn ? readWebAuthnVerifyParams(body) : undefined;
+  const code = isWebAuthn ? '' : optionalString(body, 'code');
+  if (!isWebAuthn && !code) throw validation('Code needs to be non-empty');
   if (!challengeId) throw validation('challenge_id is required');
   const db = ctx.deps.db;
   const { rows } = /^[0-9a-f-]{36}$/i.test(challengeId)
     ? await db.query<ChallengeRow>(
-        'select id, created_at, verified_at, host(ip_address) as ip_address, otp_code from auth.mfa_challenges where id = $1 and factor_id = $2',
+        'select id, created_at, verified_at, host(ip_address) as ip_address, otp_code, web_authn_session_data from auth.mfa_challenges where id = $1 and factor_id = $2',
         [challengeId, factor.id],
       )
     : { rows: [] as ChallengeRow[] };
@@ -55,16 +68,28 @@ export async function verifyFactor(ctx: AuthContext, c: Context<AppEnv>): Promis
     );
   }
   let valid: boolean;
-  if (factor.factor_type === 'totp') {
+  let credential: { credential: StoredCredential; aaguid: string | null } | undefined;
+  if (webauthn) {
+    if (!challenge.web_authn_session_data)
+      throw new AuthError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found');
+    credential = await verifyWebAuthn(
+      ctx,
+      factor,
+      challenge.web_authn_session_data,
+      webauthn.type,
+      webauthn.response,
+    );
+    valid = true;
+  } else if (factor.factor_type === 'totp') {
     const totp = new OTPAuth.TOTP({
       algorithm: 'SHA1',
       digits: 6,
       period: 30,
       secret: OTPAuth.Secret.fromBase32(factor.secret ?? ''),
     });
-    valid = /^\d{6}$/.test(code) && totp.validate({ token: code, window: 1 }) !== null;
+    valid = /^\d{6}$/.test(code ?? '') && totp.validate({ token: code ?? '', window: 1 }) !== null;
   } else {
-    valid = matchesStored(challenge.otp_code, tokenHash(factor.phone ?? '', code));
+    valid = matchesStored(challenge.otp_code, tokenHash(factor.phone ?? '', code ?? ''));
   }
   if (!valid) {
     throw new AuthError(
@@ -73,10 +98,26 @@ export async function verifyFactor(ctx: AuthContext, c: Context<AppEnv>): Promis
       factor.factor_type === 'totp' ? 'Invalid TOTP code entered' : 'Invalid MFA Phone code entered',
     );
   }
-  const method = factor.factor_type === 'totp' ? 'totp' : 'mfa/phone';
+  const method =
+    factor.factor_type === 'totp' ? 'totp' : factor.factor_type === 'phone' ? 'mfa/phone' : 'mfa/webauthn';
   const info = requestInfo(ctx, c);
   const session = await authTransaction(ctx, async (q) => {
-    await q.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challenge.id]);
+    if (credential) {
+      // A WebAuthn challenge is used up here (as upstream deletes it); of two concurrent
+      // verifies with one assertion only the first finds it.
+      const used = await q.query('delete from auth.mfa_challenges where id = $1 returning id', [
+        challenge.id,
+      ]);
+      if (used.rows.length === 0)
+        throw new AuthError(
+          422,
+          'mfa_factor_not_found',
+          'MFA factor with the provided challenge ID not found',
+        );
+      await saveWebAuthnCredential(q, factor.id, credential.credential, credential.aaguid);
+    } else {
+      await q.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challenge.id]);
+    }
     await q.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [
       factor.id,
     ]);
