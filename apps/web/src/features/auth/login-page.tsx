@@ -1,6 +1,6 @@
 // Sign in with a password, or with a code/link sent by e-mail, or with an identity provider;
 // then, when the account has an authenticator app, with its code.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -13,10 +13,12 @@ import { localePath, useLanguage } from '../../lib/i18n';
 import { supabase } from '../../lib/supabase';
 import { AuthCard } from './auth-layout';
 import { IdentityProviders } from './identity-providers';
-import { MfaChallenge } from './mfa-challenge';
 import { confirmUrl, useReturnPath } from './return-path';
 import { needsSecondFactor } from './second-factor';
 import { useAuthText } from './use-auth-text';
+
+// The second step is needed by few sign-ins; it loads on demand to keep /login's first load small.
+const MfaChallenge = lazy(() => import('./mfa-challenge').then((m) => ({ default: m.MfaChallenge })));
 
 export function LoginPage() {
   const { t, explain } = useAuthText();
@@ -88,7 +90,9 @@ export function LoginPage() {
   if (step === 'mfa') {
     return (
       <AuthCard title={t('mfa.title')} description={t('mfa.description')}>
-        <MfaChallenge onVerified={() => void navigate(returnPath, { replace: true })} />
+        <Suspense fallback={null}>
+          <MfaChallenge onVerified={() => void navigate(returnPath, { replace: true })} />
+        </Suspense>
       </AuthCard>
     );
   }

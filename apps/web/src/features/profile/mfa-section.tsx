@@ -1,11 +1,11 @@
-// Two-step verification: enrol an authenticator app (QR code, then a code to verify), list and
-// remove factors. Changing factors needs aal2 once a verified factor exists, so the section asks
-// for a code first (step-up).
+// Two-step verification: enrol an authenticator app (QR code, then a code to verify) or a passkey
+// (WebAuthn through supabase-js mfa.webauthn), list and remove factors. Changing factors needs
+// aal2 once a verified factor exists, so the section asks for a code or the passkey first (step-up).
 import { authMessages } from '@club/i18n/namespaces/auth';
 import { commonMessages } from '@club/i18n/namespaces/common';
 import { profileMessages } from '@club/i18n/namespaces/profile';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { ShieldCheck, Trash2 } from 'lucide-react';
+import { KeyRound, ShieldCheck, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
@@ -40,7 +40,10 @@ async function loadFactors() {
     supabase().auth.mfa.getAuthenticatorAssuranceLevel(),
   ]);
   if (factors.error) throw factors.error;
-  return { factors: factors.data.all.filter((f) => f.factor_type === 'totp'), level: level.data };
+  return {
+    factors: factors.data.all.filter((f) => f.factor_type === 'totp' || f.factor_type === 'webauthn'),
+    level: level.data,
+  };
 }
 
 export function MfaSection() {
@@ -52,19 +55,65 @@ export function MfaSection() {
   const { data, isPending, error, refetch } = useQuery({ queryKey: ['mfa-factors'], queryFn: loadFactors });
   const [enrolment, setEnrolment] = useState<Enrolment>();
   const [failure, setFailure] = useState<string>();
-  const [removing, setRemoving] = useState<{ id: string; name: string }>();
+  const [removing, setRemoving] = useState<{ id: string; name: string; passkey: boolean }>();
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['mfa-factors'] });
   const explain = (e: unknown) => ta(describeAuthError(e).key);
 
   const verified = data?.factors.filter((f) => f.status === 'verified') ?? [];
   const needsStepUp = verified.length > 0 && data?.level?.currentLevel !== 'aal2';
+  const verifiedApp = verified.find((f) => f.factor_type === 'totp');
+  const verifiedPasskey = verified.find((f) => f.factor_type === 'webauthn');
+  const canUsePasskeys = typeof window !== 'undefined' && 'PublicKeyCredential' in window;
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const nameOf = (f: { factor_type: string; friendly_name?: string }) =>
+    f.friendly_name || (f.factor_type === 'webauthn' ? t('mfa.passkeyName') : t('mfa.defaultName'));
+
+  const dropUnfinished = async () => {
+    for (const factor of data?.factors ?? []) {
+      if (factor.status !== 'verified') await supabase().auth.mfa.unenroll({ factorId: factor.id });
+    }
+  };
+
+  const addPasskey = async () => {
+    setFailure(undefined);
+    setPasskeyBusy(true);
+    try {
+      await dropUnfinished();
+      const { error: registerError } = await supabase().auth.mfa.webauthn.register({
+        friendlyName: `${t('mfa.passkeyName')} ${format.dateTime(new Date())}`,
+      });
+      if (registerError) {
+        setFailure(t('mfa.passkeyFailed'));
+        return;
+      }
+      toast({ title: t('mfa.passkeyAdded') });
+    } finally {
+      setPasskeyBusy(false);
+      await refresh();
+    }
+  };
+
+  const stepUpWithPasskey = async () => {
+    if (!verifiedPasskey) return;
+    setFailure(undefined);
+    setPasskeyBusy(true);
+    const { error: stepError } = await supabase().auth.mfa.webauthn.authenticate({
+      factorId: verifiedPasskey.id,
+    });
+    setPasskeyBusy(false);
+    if (stepError) {
+      setFailure(t('mfa.stepUpFailed'));
+      return;
+    }
+    await refresh();
+  };
 
   const codeForm = useForm({
     initial: { code: '' },
     rules: { code: checkCode },
     onSubmit: async ({ code }) => {
       setFailure(undefined);
-      const factorId = enrolment?.factorId ?? verified[0]?.id;
+      const factorId = enrolment?.factorId ?? verifiedApp?.id;
       if (!factorId) return;
       const { error: verifyError } = await supabase().auth.mfa.challengeAndVerify({
         factorId,
@@ -83,9 +132,7 @@ export function MfaSection() {
 
   const startEnrolment = async () => {
     setFailure(undefined);
-    for (const factor of data?.factors ?? []) {
-      if (factor.status !== 'verified') await supabase().auth.mfa.unenroll({ factorId: factor.id });
-    }
+    await dropUnfinished();
     const { data: enrolled, error: enrolError } = await supabase().auth.mfa.enroll({
       factorType: 'totp',
       friendlyName: `${t('mfa.defaultName')} ${format.dateTime(new Date())}`,
@@ -126,18 +173,24 @@ export function MfaSection() {
               >
                 {verified.map((factor) => (
                   <li key={factor.id} className="flex items-center gap-3 p-3">
-                    <ShieldCheck aria-hidden="true" className="size-5 text-success" />
-                    <span className="flex-1 text-sm font-medium">
-                      {factor.friendly_name ?? t('mfa.defaultName')}
-                    </span>
+                    {factor.factor_type === 'webauthn' ? (
+                      <KeyRound aria-hidden="true" className="size-5 text-success" />
+                    ) : (
+                      <ShieldCheck aria-hidden="true" className="size-5 text-success" />
+                    )}
+                    <span className="min-w-0 flex-1 break-words text-sm font-medium">{nameOf(factor)}</span>
                     <Badge tone="success">{t('mfa.status.verified')}</Badge>
                     <Button
                       variant="ghost"
                       size="icon-sm"
                       disabled={needsStepUp}
-                      aria-label={`${tc('actions.remove')}: ${factor.friendly_name ?? t('mfa.defaultName')}`}
+                      aria-label={`${tc('actions.remove')}: ${nameOf(factor)}`}
                       onClick={() =>
-                        setRemoving({ id: factor.id, name: factor.friendly_name ?? t('mfa.defaultName') })
+                        setRemoving({
+                          id: factor.id,
+                          name: nameOf(factor),
+                          passkey: factor.factor_type === 'webauthn',
+                        })
                       }
                     >
                       <Trash2 aria-hidden="true" />
@@ -150,7 +203,20 @@ export function MfaSection() {
               {verified.length > 0 ? t('mfa.statusOn') : t('mfa.statusOff')}
             </p>
             {needsStepUp ? <p className="text-xs text-muted-foreground">{t('mfa.sessionPending')}</p> : null}
-            {enrolment || needsStepUp ? (
+            {needsStepUp && verifiedPasskey && !enrolment ? (
+              <div className="space-y-2">
+                {verifiedApp ? null : <p className="text-sm">{t('mfa.stepUpPasskeyOnly')}</p>}
+                <Button
+                  variant={verifiedApp ? 'secondary' : 'primary'}
+                  disabled={passkeyBusy}
+                  onClick={() => void stepUpWithPasskey()}
+                >
+                  <KeyRound aria-hidden="true" />
+                  {t('mfa.stepUpPasskey')}
+                </Button>
+              </div>
+            ) : null}
+            {enrolment || (needsStepUp && verifiedApp) ? (
               <form noValidate onSubmit={codeForm.handleSubmit} className="space-y-4">
                 {enrolment ? (
                   <div className="flex flex-col items-start gap-3 sm:flex-row">
@@ -188,10 +254,23 @@ export function MfaSection() {
                   {enrolment ? t('mfa.verify') : t('mfa.stepUpSubmit')}
                 </Button>
               </form>
-            ) : (
-              <Button variant="secondary" onClick={() => void startEnrolment()}>
-                {t('mfa.add')}
-              </Button>
+            ) : needsStepUp ? null : (
+              <div className="space-y-2">
+                <div className="flex flex-wrap gap-2">
+                  <Button variant="secondary" onClick={() => void startEnrolment()}>
+                    {t('mfa.add')}
+                  </Button>
+                  {canUsePasskeys ? (
+                    <Button variant="secondary" disabled={passkeyBusy} onClick={() => void addPasskey()}>
+                      <KeyRound aria-hidden="true" />
+                      {t('mfa.addPasskey')}
+                    </Button>
+                  ) : null}
+                </div>
+                {canUsePasskeys ? (
+                  <p className="text-xs text-muted-foreground">{t('mfa.passkeyHint')}</p>
+                ) : null}
+              </div>
             )}
           </>
         )}
@@ -202,7 +281,7 @@ export function MfaSection() {
           if (!open) setRemoving(undefined);
         }}
         title={t('mfa.removeTitle', { name: removing?.name ?? '' })}
-        description={t('mfa.removeBody')}
+        description={removing?.passkey ? t('mfa.removePasskeyBody') : t('mfa.removeBody')}
         confirmLabel={tc('actions.remove')}
         onConfirm={async () => {
           if (!removing) return;
@@ -211,7 +290,7 @@ export function MfaSection() {
             toast({ variant: 'destructive', title: explain(removeError) });
             return;
           }
-          toast({ title: t('mfa.removed') });
+          toast({ title: removing.passkey ? t('mfa.passkeyRemoved') : t('mfa.removed') });
           await supabase().auth.refreshSession();
           await refresh();
         }}
