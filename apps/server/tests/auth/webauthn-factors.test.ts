@@ -132,7 +132,9 @@ describe('WebAuthn factors', () => {
     expect(ok.error).toBeNull();
     const aal = await client.auth.mfa.getAuthenticatorAssuranceLevel();
     expect(aal.data?.currentLevel).toBe('aal2');
-    expect(aal.data?.currentAuthenticationMethods.map((m) => m.method)).toContain('mfa/webauthn');
+    expect(
+      aal.data?.currentAuthenticationMethods.map((m) => (typeof m === 'string' ? m : m.method)),
+    ).toContain('mfa/webauthn');
     const factors = await client.auth.mfa.listFactors();
     expect(factors.data?.all.find((f) => f.id === factorId)).toMatchObject({
       factor_type: 'webauthn',
