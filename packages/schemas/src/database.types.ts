@@ -176,6 +176,58 @@ export type Database = {
           },
         ]
       }
+      billing_account_totals: {
+        Row: {
+          account_id: string
+          community_id: string
+          credit_ore: number
+          first_due_on: string | null
+          last_due_on: string | null
+          open_invoices: number
+          outstanding_ore: number
+        }
+        Insert: {
+          account_id: string
+          community_id: string
+          credit_ore?: number
+          first_due_on?: string | null
+          last_due_on?: string | null
+          open_invoices?: number
+          outstanding_ore?: number
+        }
+        Update: {
+          account_id?: string
+          community_id?: string
+          credit_ore?: number
+          first_due_on?: string | null
+          last_due_on?: string | null
+          open_invoices?: number
+          outstanding_ore?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "billing_account_totals_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_account_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_account_totals_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_account_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_account_totals_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_accounts"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
       billing_accounts: {
         Row: {
           city: string | null
