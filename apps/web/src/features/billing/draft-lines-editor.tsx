@@ -6,6 +6,7 @@ import { billingMessages } from '@club/i18n/namespaces/billing';
 import { billingSetupMessages } from '@club/i18n/namespaces/billing-setup';
 import { useQuery } from '@tanstack/react-query';
 import { Plus, Trash2 } from 'lucide-react';
+import { useEffect } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { z } from 'zod';
 import { Form, FormErrorSummary, TextField } from '../../components/form/form';
@@ -70,6 +71,18 @@ export function DraftLinesEditor({
     },
   });
   const rows = useFieldArray({ control: form.control, name: 'lines' });
+  // Leaving one field of a line checks the whole line, so a field not yet touched (the price of
+  // a new line) can show its error, and an untouched field is checked again only when it loses
+  // focus. Its error then vanished on the press of "Save": the form shrank while the button was
+  // held, the release landed beside it and the first click did nothing. A field that shows an
+  // error is checked again as it changes, so the error goes as soon as the value is right.
+  useEffect(() => {
+    const watching = form.watch((_, { name, type }) => {
+      if (type === 'change' && name && form.getFieldState(name as never).error)
+        void form.trigger(name as never);
+    });
+    return () => watching.unsubscribe();
+  }, [form]);
   const addPlan = (plan: BillingPlan) =>
     rows.append({
       description: plan.name,
