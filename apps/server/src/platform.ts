@@ -16,6 +16,7 @@ import { fastPathListener } from './http/fast-path';
 import { startRetentionTicker } from './jobs/apply-data-retention';
 import { startReleaseTicker } from './jobs/publish-due-releases';
 import { startReminderTicker } from './jobs/send-due-reminders';
+import { startGroupWelcomeTicker } from './jobs/send-group-welcomes';
 import { startNewsMailTicker } from './jobs/send-news-mailings';
 import { createMessaging } from './mail/create-mailer';
 import { startBackupScheduler, type BackupScheduler } from './operations/backup-scheduler';
@@ -121,6 +122,9 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
             onMail: (outcome) => server.metrics.mail(outcome),
           }).mailer;
     const newsMail = newsMailer && startNewsMailTicker(db, newsMailer, logger, jobs.newsMailIntervalMs);
+    // Group welcome mails queued by the database go the same way, on the same schedule.
+    const groupWelcomes =
+      newsMailer && startGroupWelcomeTicker(db, newsMailer, logger, jobs.newsMailIntervalMs);
     const retention = options.scheduledJobs === false ? undefined : startRetentionTicker(db, logger);
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     const reminders =
@@ -149,6 +153,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
           retention?.stop();
           reminders?.stop();
           newsMail?.stop();
+          groupWelcomes?.stop();
           await newsMailer?.close?.();
           await backups?.stop();
           const closed = new Promise<void>((resolve) => httpServer.close(() => resolve()));
