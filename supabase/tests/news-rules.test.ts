@@ -50,13 +50,70 @@ describe('posts', () => {
       author_name: 'news.admin.a@example.dk',
       published: true,
     });
+    // The byline follows the author: a typed name is not kept (the author is picked instead).
     const named = await insertPost('newsAdminA', { author_name: 'Bestyrelsen' });
     const [row] = (
       await world.db.query<{ author_name: string }>('select author_name from news_posts where id = $1', [
         named,
       ])
     ).rows;
-    expect(row!.author_name).toBe('Bestyrelsen');
+    expect(row!.author_name).toBe('news.admin.a@example.dk');
+  });
+
+  it("picks the author among the community's administrators and members, checked by the database", async () => {
+    const found = await world.as<{ user_id: string; name: string; is_admin: boolean }>(
+      'newsAdminA',
+      'select user_id, name, is_admin from news_author_candidates($1, $2)',
+      [world.communityA, 'mette'],
+    );
+    expect(found).toEqual([{ user_id: world.users.memberA, name: 'Mette Jensen', is_admin: false }]);
+    const admins = await world.as<{ user_id: string; is_admin: boolean }>(
+      'newsAdminA',
+      'select user_id, is_admin from news_author_candidates($1, $2, 50)',
+      [world.communityA, 'ADMIN.A@'],
+    );
+    expect(admins.map((a) => a.user_id)).toContain(world.users.eventAdminA);
+    expect(admins.every((a) => a.is_admin)).toBe(true);
+    expect(
+      await world.as('newsAdminA', 'select * from news_author_candidates($1, $2)', [
+        world.communityA,
+        'admin.b',
+      ]),
+    ).toEqual([]);
+    expect(
+      await failureOf(world.as('memberA', 'select * from news_author_candidates($1)', [world.communityA])),
+    ).toBe('not_allowed');
+    expect(
+      await failureOf(world.as('newsAdminA', 'select * from news_author_candidates($1)', [world.communityB])),
+    ).toBe('not_allowed');
+
+    const id = await insertPost('newsAdminA', { author_id: world.users.memberA, author_name: 'Nogen andre' });
+    const [post] = (
+      await world.db.query<{ author_id: string; author_name: string }>(
+        'select author_id, author_name from news_posts where id = $1',
+        [id],
+      )
+    ).rows;
+    expect(post).toEqual({ author_id: world.users.memberA, author_name: 'Mette Jensen' });
+    expect(await failureOf(insertPost('newsAdminA', { author_id: world.users.adminB }))).toBe(
+      'author_not_in_community',
+    );
+    expect(
+      await failureOf(
+        world.as('newsAdminA', 'update news_posts set author_id = $2 where id = $1', [
+          id,
+          world.users.adminB,
+        ]),
+      ),
+    ).toBe('author_not_in_community');
+    await world.as('newsAdminA', 'update news_posts set author_id = $2 where id = $1', [
+      id,
+      world.users.eventAdminA,
+    ]);
+    const [moved] = (
+      await world.db.query<{ author_name: string }>('select author_name from news_posts where id = $1', [id])
+    ).rows;
+    expect(moved!.author_name).toBe('event.admin.a@example.dk');
   });
 
   it('refuses an empty title, a past release for publishing later and other communities', async () => {

@@ -1,6 +1,6 @@
 // The post editor (/news/new and /news/{id}/edit) on the kit's form: title, content (the
 // shared rich-text editor), image (PNG or JPEG), visibility, comments on or off, a link checked
-// on the server when entered, the author (the writer by default) and publishing now, later at
+// on the server when entered, the author (picked among the community's people; the writer by default) and publishing now, later at
 // a chosen time, or as a draft — optionally sending the post by e-mail when it is released.
 import { commonMessages } from '@club/i18n/namespaces/common';
 import { newsMessages } from '@club/i18n/namespaces/news';
@@ -27,6 +27,7 @@ import { NotFoundError } from '../../lib/request-errors';
 import { useSession } from '../../lib/session';
 import { useCommunityTimeZone } from '../../lib/community-time-zone';
 import { loadNewsPost } from './load-news-post';
+import { NewsAuthorPicker } from './news-author-picker';
 import { NewsBreadcrumbs } from './news-breadcrumbs';
 import { newsKeys } from './news-keys';
 import { NewsLinkField, useLinkChecks } from './news-link-field';
@@ -51,7 +52,7 @@ export function NewsEditorPage({
   const { session, loading } = useSession();
   const existing = useQuery({
     queryKey: [...newsKeys.post(communityId, postId ?? 'new'), 'editing'],
-    queryFn: () => loadNewsPost(postId!),
+    queryFn: () => loadNewsPost(postId!, communityId),
     enabled: postId !== undefined,
     staleTime: Number.POSITIVE_INFINITY,
     refetchOnWindowFocus: false,
@@ -76,7 +77,7 @@ export function NewsEditorPage({
     );
   }
   const meta = session?.user.user_metadata as { full_name?: string } | undefined;
-  const me = meta?.full_name || session?.user.email || '';
+  const me = { id: session?.user.id ?? '', name: meta?.full_name || session?.user.email || '' };
   return (
     <NewsEditorForm post={existing.data} me={me} communityId={communityId} slug={slug} timeZone={timeZone} />
   );
@@ -90,7 +91,7 @@ function NewsEditorForm({
   timeZone,
 }: {
   post?: NewsPost;
-  me: string;
+  me: { id: string; name: string };
   communityId: string;
   slug: string;
   timeZone: string;
@@ -106,7 +107,13 @@ function NewsEditorForm({
     schema,
     defaultValues: formFromPost(post, timeZone, me),
     serverErrors: {
-      columns: { title: 'title', link_url: 'linkUrl', release_at: 'releaseAt', author_name: 'authorName' },
+      columns: {
+        title: 'title',
+        link_url: 'linkUrl',
+        release_at: 'releaseAt',
+        author_id: 'authorId',
+        author_name: 'authorId',
+      },
       codes: {
         title_required: { field: 'title', message: 'editor.errors.titleRequired' },
         release_required: { field: 'releaseAt', message: 'editor.errors.releaseRequired' },
@@ -114,6 +121,7 @@ function NewsEditorForm({
         invalid_link: { field: 'linkUrl', message: 'editor.link.invalid' },
         link_internal_address: { field: 'linkUrl', message: 'editor.link.invalid' },
         invalid_transition: { message: 'errors.invalid_transition' },
+        author_not_in_community: { field: 'authorId', message: 'editor.errors.authorNotInCommunity' },
       },
     },
   });
@@ -272,11 +280,7 @@ function NewsEditorForm({
                 label={t('editor.fields.allowComments')}
                 help={t('editor.fields.allowCommentsHelp')}
               />
-              <TextField
-                name="authorName"
-                label={t('editor.fields.author')}
-                help={t('editor.fields.authorHelp')}
-              />
+              <NewsAuthorPicker communityId={communityId} />
             </CardBody>
           </Card>
           <div className="flex flex-wrap gap-2">

@@ -4,7 +4,8 @@ import { formFromPost, newsPostSchema, postFromForm, publishChoices } from './ne
 const zone = 'Europe/Copenhagen';
 const now = Date.parse('2026-11-25T12:00:00Z');
 const schema = newsPostSchema(zone, () => now);
-const base = { ...formFromPost(undefined, zone, 'Rikke Redaktør'), title: 'Standerhejsning' };
+const rikke = { id: '6f1d2c3b-0000-4000-8000-000000000001', name: 'Rikke Redaktør' };
+const base = { ...formFromPost(undefined, zone, rikke), title: 'Standerhejsning' };
 const messages = (values: unknown) => {
   const result = schema.safeParse(values);
   return result.success ? [] : result.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
@@ -12,10 +13,11 @@ const messages = (values: unknown) => {
 
 describe('the news editor form', () => {
   it('starts a new post as published now, members only, comments on, written by the writer', () => {
-    expect(formFromPost(undefined, zone, 'Rikke Redaktør')).toMatchObject({
+    expect(formFromPost(undefined, zone, rikke)).toMatchObject({
       publish: 'now',
       visibility: 'members',
       allowComments: true,
+      authorId: rikke.id,
       authorName: 'Rikke Redaktør',
       sendMail: false,
     });

@@ -22,7 +22,10 @@ export function newsPostSchema(timeZone: string, now: () => number = Date.now) {
       visibility: z.enum(['public', 'members', 'hidden']),
       allowComments: z.boolean(),
       linkUrl: z.string().trim().max(2048),
-      authorName: z.string().trim().max(120),
+      /** The picked author (a user of the community); empty keeps the stored author or the writer. */
+      authorId: z.string(),
+      /** The picked author's byline, shown in the picker; the database sets the stored one. */
+      authorName: z.string(),
       publish: z.enum(['now', 'later', 'draft', 'keep']),
       releaseAt: dateTimeValue,
       sendMail: z.boolean(),
@@ -40,7 +43,11 @@ export function newsPostSchema(timeZone: string, now: () => number = Date.now) {
 export type NewsPostFormInput = z.input<ReturnType<typeof newsPostSchema>>;
 export type NewsPostFormValues = z.output<ReturnType<typeof newsPostSchema>>;
 
-export function formFromPost(post: NewsPost | undefined, timeZone: string, me: string): NewsPostFormInput {
+export function formFromPost(
+  post: NewsPost | undefined,
+  timeZone: string,
+  me: { id: string; name: string },
+): NewsPostFormInput {
   const status = post?.status === 'cancelled' ? 'draft' : post?.status;
   return {
     title: post?.title ?? '',
@@ -49,7 +56,8 @@ export function formFromPost(post: NewsPost | undefined, timeZone: string, me: s
     visibility: post?.visibility ?? 'members',
     allowComments: post?.allow_comments ?? true,
     linkUrl: post?.link_url ?? '',
-    authorName: post ? (post.author_name ?? '') : me,
+    authorId: post ? (post.author_id ?? '') : me.id,
+    authorName: post ? (post.author_name ?? '') : me.name,
     publish:
       status === 'published'
         ? 'keep'
@@ -73,7 +81,7 @@ export function postFromForm(values: NewsPostFormValues, timeZone: string): News
     visibility: values.visibility,
     allowComments: values.allowComments,
     linkUrl: values.linkUrl,
-    authorName: values.authorName,
+    authorId: values.authorId,
     status,
     releaseAt: status === 'scheduled' ? (zonedInputToIso(values.releaseAt, timeZone) ?? null) : null,
   };

@@ -1,5 +1,5 @@
 // Writes a post (insert or update of news_posts; the database applies the rules: title,
-// release time ahead for "publish later", http(s) links, the author default) and the
+// release time ahead for "publish later", http(s) links, the author among the community's people) and the
 // administrator's actions on it: comments on or off, hide, show or delete a comment.
 import { emptyRichText, richTextAsJson, type RichTextDoc } from '@club/schemas';
 import { supabase } from '../../lib/supabase';
@@ -12,7 +12,8 @@ export interface NewsPostValues {
   visibility: NewsVisibility;
   allowComments: boolean;
   linkUrl: string;
-  authorName: string;
+  /** The picked author; empty leaves the author as stored (the writer for a new post). */
+  authorId: string;
   status: NewsStatus;
   /** An instant (ISO) for status 'scheduled', else null. */
   releaseAt: string | null;
@@ -30,7 +31,7 @@ export async function saveNewsPost(
     visibility: values.visibility,
     allow_comments: values.allowComments,
     link_url: values.linkUrl.trim() || null,
-    author_name: values.authorName.trim() || null,
+    ...(values.authorId ? { author_id: values.authorId } : {}),
     status: values.status,
     release_at: values.status === 'scheduled' ? values.releaseAt : null,
   };
