@@ -121,7 +121,12 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
             db,
             onMail: (outcome) => server.metrics.mail(outcome),
           }).mailer;
-    const newsMail = newsMailer && startNewsMailTicker(db, newsMailer, logger, jobs.newsMailIntervalMs);
+    // Unsubscribe links in news mail name the server's public address (its bound port when
+    // the configured one is 0, as in tests).
+    const mailBase = new URL(config.publicUrl);
+    if (mailBase.port === '0') mailBase.port = String(port);
+    const newsMail =
+      newsMailer && startNewsMailTicker(db, newsMailer, mailBase.toString(), logger, jobs.newsMailIntervalMs);
     // Group welcome mails queued by the database go the same way, on the same schedule.
     const groupWelcomes =
       newsMailer && startGroupWelcomeTicker(db, newsMailer, logger, jobs.newsMailIntervalMs);

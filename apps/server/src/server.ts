@@ -5,6 +5,7 @@ import type { Duplex } from 'node:stream';
 import { Hono } from 'hono';
 import type { ServerDeps, ServiceModule } from './deps';
 import { createBookingFeedRoutes } from './feeds/booking-feed';
+import { createNewsUnsubscribeRoutes } from './mail/news-unsubscribe-routes';
 import type { AppEnv } from './http/app-env';
 import { platformCors } from './http/cors';
 import type { FastHandler } from './http/fast-path';
@@ -73,6 +74,7 @@ export function createServer(serverDeps: ServerDeps): PlatformServer {
   }
 
   app.route('/feeds/v1', createBookingFeedRoutes(deps));
+  app.route('/mail/v1', createNewsUnsubscribeRoutes(deps));
   app.route('/', createWebRoutes(deps));
 
   app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}` }, 404));

@@ -5,7 +5,7 @@
 import type { Logger } from 'pino';
 import type { Database } from '../database/database';
 import { composeMemberMail } from '../mail/compose-member-mail';
-import { composeNewsMail } from '../mail/compose-news-mail';
+import { composeNewsMail, newsUnsubscribeUrl } from '../mail/compose-news-mail';
 import type { Mailer, MailMessage } from '../mail/mailer';
 import { startTicker, type Ticker } from './ticker';
 
@@ -19,6 +19,8 @@ interface BatchRow {
   author_name: string | null;
   community_name: string;
   post_id: string;
+  unsubscribe_token: string;
+  language: string;
 }
 
 interface MemberBatchRow {
@@ -30,7 +32,12 @@ interface MemberBatchRow {
 }
 
 /** Sends what is due, batch after batch; answers how many mails were handed over or refused. */
-export async function runNewsMailings(db: Database, mailer: Mailer, batch = 50): Promise<number | undefined> {
+export async function runNewsMailings(
+  db: Database,
+  mailer: Mailer,
+  publicUrl: string,
+  batch = 50,
+): Promise<number | undefined> {
   const exists = await db.query<{ news: string | null; members: string | null }>(
     `select to_regprocedure('app_private.claim_news_mail_batch(integer)')::text as news,
             to_regprocedure('app_private.claim_member_mail_batch(integer)')::text as members`,
@@ -50,6 +57,8 @@ export async function runNewsMailings(db: Database, mailer: Mailer, batch = 50):
         authorName: row.author_name,
         communityName: row.community_name,
         postId: row.post_id,
+        unsubscribeUrl: newsUnsubscribeUrl(publicUrl, row.unsubscribe_token),
+        language: row.language === 'en' ? 'en' : 'da',
       }),
   );
   if (exists.rows[0]?.members)
@@ -102,12 +111,13 @@ async function drain<Row extends { mailing_id: string; email: string }>(
 export function startNewsMailTicker(
   db: Database,
   mailer: Mailer,
+  publicUrl: string,
   logger: Logger,
   intervalMs = 5_000,
 ): Ticker {
   return startTicker(
     {
-      run: () => runNewsMailings(db, mailer),
+      run: () => runNewsMailings(db, mailer, publicUrl),
       countKey: 'mails',
       doneMessage: 'news mail sent',
       failedMessage: 'sending news mail failed; will retry',

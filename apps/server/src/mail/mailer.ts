@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra header lines (e.g. List-Unsubscribe); the SMTP mailer sends them as given. */
+  headers?: Record<string, string>;
   /** Facts tests and the inbox page show beside the message (link, code, type). */
   meta?: Record<string, string>;
 }

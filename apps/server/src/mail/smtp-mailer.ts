@@ -14,6 +14,7 @@ export function createSmtpMailer(smtpUrl: string, from: string): Mailer {
           subject: message.subject,
           text: message.text,
           html: message.html,
+          ...(message.headers ? { headers: message.headers } : {}),
         });
       } catch (error) {
         throw new DeliveryError(

@@ -12,6 +12,8 @@ let smtp: SmtpListener;
 let admin: SupabaseClient;
 let member: SupabaseClient;
 let community: string;
+/** Whether the mail server refuses the broken address (turned off to send again). */
+let refusing = true;
 const password = 'Sejlklub-2026!';
 
 async function signedIn(email: string): Promise<SupabaseClient> {
@@ -42,7 +44,7 @@ function subscribed(channel: RealtimeChannel): Promise<void> {
 }
 
 beforeAll(async () => {
-  smtp = await startSmtpListener({ refuse: (address) => address.startsWith('findes.ikke') });
+  smtp = await startSmtpListener({ refuse: (address) => refusing && address.startsWith('findes.ikke') });
   t = await startTestPlatform({
     SMTP_URL: smtp.url,
     MAIL_FROM: 'Vikingeklubben <klub@example.dk>',
@@ -70,7 +72,7 @@ beforeAll(async () => {
   );
   admin = await signedIn('redaktoer@example.dk');
   member = await signedIn('medlem@example.dk');
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await admin?.removeAllChannels();
@@ -86,7 +88,8 @@ const content = {
 
 describe('news through the platform', () => {
   it('releases a scheduled post at its time and tells a watching administrator', async () => {
-    const releaseAt = new Date(Date.now() + 1500).toISOString();
+    // Far enough ahead that the insert lands before it on a loaded machine.
+    const releaseAt = new Date(Date.now() + 5000).toISOString();
     const { data: post, error } = await admin
       .from('news_posts')
       .insert({
@@ -109,7 +112,7 @@ describe('news through the platform', () => {
         (p) => changes.push((p.new as { status: string }).status),
       );
     await subscribed(channel);
-    await expect.poll(() => changes, { timeout: 10_000, interval: 100 }).toContain('published');
+    await expect.poll(() => changes, { timeout: 20_000, interval: 100 }).toContain('published');
     const seen = await member.from('news_posts').select('id, title').eq('id', post!.id);
     expect(seen.data).toEqual([{ id: post!.id, title: 'Standerhejsning' }]);
 
@@ -176,5 +179,106 @@ describe('news through the platform', () => {
     await smtp.waitFor('medlem@example.dk', (m) => m.raw.includes('Sæsonstart'));
     const again = await member.rpc('send_news_post', { p_post_id: post!.id });
     expect(again.error).toMatchObject({ message: 'post_not_found' });
+  });
+
+  it('mails HTML with a text part and an unsubscribe link that is respected, and sends again to those that failed', async () => {
+    const { data: post } = await admin
+      .from('news_posts')
+      .insert({ community_id: community, title: 'Klubbladet', content, status: 'published' })
+      .select('id')
+      .single();
+    const { data: mailing } = await admin.rpc('send_news_post', { p_post_id: post!.id });
+    const mailingId = (mailing as { id: string }).id;
+    const state = async () =>
+      (await admin.from('news_mailings').select('status, sent, failed').eq('id', mailingId).single()).data;
+    await expect
+      .poll(state, { timeout: 15_000, interval: 200 })
+      .toEqual({ status: 'done', sent: 2, failed: 1 });
+
+    const mail = await smtp.waitFor('sofie@example.dk', (m) => m.raw.includes('Klubbladet'));
+    expect(mail.raw).toMatch(/Content-Type: multipart\/alternative/i);
+    expect(mail.raw).toMatch(/Content-Type: text\/plain/i);
+    expect(mail.raw).toMatch(/Content-Type: text\/html/i);
+    expect(mail.raw).toContain('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
+    expect(mail.raw).toContain('Du får denne e-mail som medlem af Vikingeklubben.');
+    const links = [
+      ...mail.raw.matchAll(/https?:\/\/[^\s"<>]+\/mail\/v1\/news\/unsubscribe\/([0-9a-f]{64})/g),
+    ];
+    expect(new Set(links.map((l) => l[0])).size).toBe(1);
+    const unsubscribe = links[0]![0];
+    const token = links[0]![1]!;
+    const stored = await t.db.query(
+      'select 1 from news_mailing_recipients where unsubscribe_token = $1 and email = $2',
+      [token, 'sofie@example.dk'],
+    );
+    expect(stored.rows).toHaveLength(1);
+    const unsubscribed = async () =>
+      (
+        await t.db.query<{ email: string }>(
+          'select email from news_mail_unsubscribes where community_id = $1',
+          [community],
+        )
+      ).rows.map((r) => r.email);
+
+    // Opening the link only asks (link scanners open every link); the one click leaves.
+    const asked = await fetch(unsubscribe);
+    expect(asked.status).toBe(200);
+    const question = await asked.text();
+    expect(question).toContain('Stop med at sende nyheder fra Vikingeklubben til sofie@example.dk?');
+    expect(question).toContain('<form method="post">');
+    expect(await unsubscribed()).toEqual([]);
+    const left = await fetch(unsubscribe, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(left.status).toBe(200);
+    expect(await left.text()).toContain(
+      'sofie@example.dk får ikke længere nyheder på e-mail fra Vikingeklubben.',
+    );
+    expect(await unsubscribed()).toEqual(['sofie@example.dk']);
+    expect(await (await fetch(unsubscribe)).text()).toContain('får allerede ikke nyheder');
+    const unknown = await fetch(unsubscribe.replace(token, '0'.repeat(64)), { method: 'POST' });
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('Dette afmeldingslink er ikke gyldigt.');
+    expect((await fetch(unsubscribe.replace(token, 'x%27;--'))).status).toBe(404);
+    const seen = await admin.from('news_mail_unsubscribes').select('email');
+    expect(seen.data).toEqual([{ email: 'sofie@example.dk' }]);
+
+    // The mail server takes the broken address again: only it is sent to again.
+    refusing = false;
+    const again = await admin.rpc('resend_news_mailing_failures', { p_mailing_id: mailingId });
+    expect(again.error).toBeNull();
+    expect(again.data).toMatchObject({ status: 'queued', sent: 2, failed: 0, total: 3 });
+    await expect
+      .poll(state, { timeout: 15_000, interval: 200 })
+      .toEqual({ status: 'done', sent: 3, failed: 0 });
+    await smtp.waitFor('findes.ikke@example.dk', (m) => m.raw.includes('Klubbladet'));
+    expect(
+      smtp.mails.filter((m) => m.to.includes('medlem@example.dk') && m.raw.includes('Klubbladet')),
+    ).toHaveLength(1);
+    const nothing = await admin.rpc('resend_news_mailing_failures', { p_mailing_id: mailingId });
+    expect(nothing.error).toMatchObject({ message: 'nothing_failed' });
+    const notTheirs = await member.rpc('resend_news_mailing_failures', { p_mailing_id: mailingId });
+    expect(notTheirs.error).toMatchObject({ message: 'mailing_not_found' });
+
+    // A later sending leaves the unsubscribed address out.
+    const later = await admin.rpc('send_news_post', { p_post_id: post!.id });
+    expect(later.data).toMatchObject({ total: 2 });
+    const laterId = (later.data as { id: string }).id;
+    await expect
+      .poll(
+        async () => (await admin.from('news_mailings').select('status').eq('id', laterId).single()).data,
+        {
+          timeout: 15_000,
+          interval: 200,
+        },
+      )
+      .toEqual({ status: 'done' });
+    const recipients = await t.db.query<{ email: string }>(
+      'select email from news_mailing_recipients where mailing_id = $1 order by email',
+      [laterId],
+    );
+    expect(recipients.rows.map((r) => r.email)).toEqual(['findes.ikke@example.dk', 'medlem@example.dk']);
   });
 });

@@ -19,6 +19,9 @@ export const newsBusinessCodes = [
   'post_hidden',
   'mailing_in_progress',
   'comment_not_found',
+  'nothing_failed',
+  'mailing_not_found',
+  'author_not_in_community',
 ] as const;
 
 export function describeNewsError(error: unknown): NewsErrorKey {

@@ -10,6 +10,23 @@ export async function requestNewsMailing(postId: string): Promise<NewsMailing> {
   return data as NewsMailing;
 }
 
+/** "Send again to those that failed": the failed recipients of a finished sending go back in line. */
+export async function resendNewsMailingFailures(mailingId: string): Promise<NewsMailing> {
+  const { data, error } = await supabase().rpc('resend_news_mailing_failures', { p_mailing_id: mailingId });
+  if (error) throw error;
+  return data as NewsMailing;
+}
+
+/** How many addresses of the community have left its news e-mails (they are not sent to). */
+export async function countNewsUnsubscribes(communityId: string): Promise<number> {
+  const { count, error } = await supabase()
+    .from('news_mail_unsubscribes')
+    .select('email', { count: 'exact', head: true })
+    .eq('community_id', communityId);
+  if (error) throw error;
+  return count ?? 0;
+}
+
 async function readMailing(id: string): Promise<NewsMailing> {
   const { data, error } = await supabase()
     .from('news_mailings')
