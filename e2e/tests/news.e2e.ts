@@ -2,8 +2,10 @@
 // HTTP server that answers is saved, a closed port is refused with the message), scheduled
 // ahead and flipping to published live, a member's comment arriving without a reload, comments
 // turned off refusing the member's next one, a comment hidden after a confirmation, and the
-// post sent by e-mail to a real SMTP listener. Then screenshots of list, post and editor in
-// both languages and colour modes.
+// post sent by e-mail to a real SMTP listener, the author picked among the community's people,
+// comments paged beyond 200, one deleted after a confirmation, another community's post not
+// found, and the phone layout. Then screenshots of list, post and editor in both languages and
+// colour modes.
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -97,8 +99,9 @@ async function adminPage(
   language: 'en' | 'da',
   to: string,
   colorScheme: 'light' | 'dark' = 'light',
+  viewport: 'desktop' | 'phone' = 'desktop',
 ): Promise<{ page: Page; errors: string[]; close: () => Promise<void> }> {
-  const context = await newContext(browser, { colorScheme });
+  const context = await newContext(browser, { colorScheme, viewport });
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   await signIn(page, platform, adminEmail, password, language, `/${language}/roklub/${to}`);
@@ -111,7 +114,16 @@ describe('news in Danish', () => {
     await page.getByRole('heading', { level: 1, name: 'Nyt opslag' }).waitFor();
     await page.getByLabel('Titel').fill('Standerhejsning 2027');
     await page.getByRole('textbox', { name: 'Indhold' }).fill('Vi hejser standeren lørdag kl. 10.');
-    expect(await page.getByLabel('Forfatter').inputValue()).toBe('Ane Jensen');
+    // The author is picked among the community's people: searched, then chosen by keyboard.
+    const author = page.getByRole('combobox', { name: 'Forfatter' });
+    expect(await author.inputValue()).toBe('Ane Jensen');
+    await author.fill('hol');
+    await page.getByRole('option', { name: /Ida Holm/ }).waitFor();
+    await author.press('ArrowDown');
+    await author.press('ArrowUp');
+    await author.press('Enter');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+    expect(await author.inputValue()).toBe('Ida Holm');
 
     const link = page.getByRole('textbox', { name: /^Link/ });
     await link.fill(`http://localhost:${closedPort}/program`);
@@ -145,7 +157,7 @@ describe('news in Danish', () => {
       [postId],
     );
     expect(saved.rows).toEqual([
-      { status: 'scheduled', link_url: `http://localhost:${sitePort}/program`, author_name: 'Ane Jensen' },
+      { status: 'scheduled', link_url: `http://localhost:${sitePort}/program`, author_name: 'Ida Holm' },
     ]);
     await page.getByText('Planlagt', { exact: true }).first().waitFor();
     await page.getByRole('button', { name: 'Liveopdateringer: forbundet' }).waitFor();
@@ -212,6 +224,73 @@ describe('news in Danish', () => {
     await close();
   });
 
+  it("shows older comments beyond 200, deletes one after confirmation, and 404s another community's post", async () => {
+    // 205 older comments than the live one, written as if over the last days.
+    await platform.db.query(
+      `insert into news_comments (community_id, post_id, author_name, body, created_at)
+       select $1, $2, 'Ida Holm', 'Tidligere kommentar ' || g, now() - make_interval(mins => g)
+       from generate_series(1, 205) g`,
+      [club.id, postId],
+    );
+    const { page, errors, close } = await adminPage('da', `news/${postId}`);
+    await page.getByText('200 af 206 vist').waitFor();
+    expect(await page.locator('li[data-comment-id]').count()).toBe(200);
+    await page.getByRole('button', { name: 'Vis ældre kommentarer' }).click();
+    await page.getByText('Tidligere kommentar 205', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Vis ældre kommentarer' }).waitFor({ state: 'detached' });
+    expect(await page.locator('li[data-comment-id]').count()).toBe(206);
+
+    const comment = page.locator('li', { hasText: 'Vi kommer med kage!' });
+    await comment.getByRole('button', { name: 'Slet' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Slet kommentaren fra Ida Holm?' });
+    await ask.getByText('Kommentaren slettes for altid og kan ikke gendannes.').waitFor();
+    await ask.getByRole('button', { name: 'Slet' }).click();
+    await page.getByText('Kommentaren fra Ida Holm er slettet').waitFor();
+    await comment.waitFor({ state: 'detached' });
+    const left = await platform.db.query<{ n: number }>(
+      "select count(*)::int as n from news_comments where post_id = $1 and body = 'Vi kommer med kage!'",
+      [postId],
+    );
+    expect(left.rows[0]!.n).toBe(0);
+
+    // A public post of another community: members everywhere may read it, yet under this
+    // community's address it is not found.
+    const other = await platform.db.query<{ id: string }>(
+      `with c as (insert into communities (slug, name) values ('kajak', 'Kajakklubben') returning id)
+       insert into news_posts (community_id, title, status, visibility)
+       select id, 'Kajakklubbens nyhed', 'published', 'public' from c returning id::text`,
+    );
+    await page.goto(`${platform.url}/da/roklub/news/${other.rows[0]!.id}`);
+    await page.getByText(`Siden blev ikke fundet: /da/roklub/news/${other.rows[0]!.id}`).waitFor();
+    expect(await page.getByText('Kajakklubbens nyhed').count()).toBe(0);
+    await page.goto(`${platform.url}/da/roklub/news/${other.rows[0]!.id}/edit`);
+    await page.getByText(`Siden blev ikke fundet: /da/roklub/news/${other.rows[0]!.id}/edit`).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('fits a phone in Danish and dark mode: list, post and editor', async () => {
+    const { page, errors, close } = await adminPage('da', 'news', 'dark', 'phone');
+    const fits = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+    await page.getByRole('link', { name: 'Standerhejsning 2027' }).first().waitFor();
+    expect(await fits()).toBe(true);
+    await screenshot(page, 'news-list-da-dark-phone');
+    await page.getByRole('link', { name: 'Standerhejsning 2027' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Standerhejsning 2027' }).waitFor();
+    await page.getByText('Tidligere kommentar 1', { exact: true }).waitFor();
+    expect(await fits()).toBe(true);
+    await screenshot(page, 'news-post-da-dark-phone');
+    await page.getByRole('link', { name: 'Rediger' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Rediger opslag' }).waitFor();
+    const author = page.getByRole('combobox', { name: 'Forfatter' });
+    await author.fill('ane');
+    await page.getByRole('option', { name: /Ane Jensen/ }).waitFor();
+    expect(await fits()).toBe(true);
+    await screenshot(page, 'news-editor-da-dark-phone');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('takes screenshots of list, post and editor in both languages and colour modes', async () => {
     for (const language of ['da', 'en'] as const) {
       for (const mode of ['light', 'dark'] as const) {
@@ -220,7 +299,7 @@ describe('news in Danish', () => {
         await screenshot(page, `news-list-${language}-${mode}-desktop`);
         await page.getByRole('link', { name: 'Standerhejsning 2027' }).click();
         await page.getByRole('heading', { level: 1, name: 'Standerhejsning 2027' }).waitFor();
-        await page.getByText('Vi kommer med kage!').waitFor();
+        await page.getByText('Tidligere kommentar 1', { exact: true }).waitFor();
         await screenshot(page, `news-post-${language}-${mode}-desktop`);
         await page.getByRole('link', { name: language === 'da' ? 'Rediger' : 'Edit' }).click();
         await page

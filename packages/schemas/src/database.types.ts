@@ -2575,6 +2575,59 @@ export type Database = {
           },
         ]
       }
+      news_mail_unsubscribes: {
+        Row: {
+          community_id: string
+          email: string
+          mailing_id: string | null
+          member_id: string | null
+          unsubscribed_at: string
+        }
+        Insert: {
+          community_id: string
+          email: string
+          mailing_id?: string | null
+          member_id?: string | null
+          unsubscribed_at?: string
+        }
+        Update: {
+          community_id?: string
+          email?: string
+          mailing_id?: string | null
+          member_id?: string | null
+          unsubscribed_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "news_mail_unsubscribes_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "news_mail_unsubscribes_mailing_id_fkey"
+            columns: ["mailing_id"]
+            isOneToOne: false
+            referencedRelation: "news_mailings"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "news_mail_unsubscribes_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "member_directory"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "news_mail_unsubscribes_member_id_fkey"
+            columns: ["member_id"]
+            isOneToOne: false
+            referencedRelation: "members"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       news_mailing_recipients: {
         Row: {
           claimed_at: string | null
@@ -2585,6 +2638,7 @@ export type Database = {
           mailing_id: string
           member_id: string | null
           status: string
+          unsubscribe_token: string
         }
         Insert: {
           claimed_at?: string | null
@@ -2595,6 +2649,7 @@ export type Database = {
           mailing_id: string
           member_id?: string | null
           status?: string
+          unsubscribe_token?: string
         }
         Update: {
           claimed_at?: string | null
@@ -2605,6 +2660,7 @@ export type Database = {
           mailing_id?: string
           member_id?: string | null
           status?: string
+          unsubscribe_token?: string
         }
         Relationships: [
           {
@@ -4900,6 +4956,15 @@ export type Database = {
         }
         Returns: Json
       }
+      news_author_candidates: {
+        Args: { p_community_id: string; p_limit?: number; p_search?: string }
+        Returns: {
+          email: string
+          is_admin: boolean
+          name: string
+          user_id: string
+        }[]
+      }
       operator_user_id: { Args: { p_email: string }; Returns: string }
       overview_figures: { Args: { p_community_id: string }; Returns: Json }
       preview_booking_series: {
@@ -5000,6 +5065,28 @@ export type Database = {
       request_group_membership: {
         Args: { p_group_id: string; p_message?: string }
         Returns: string
+      }
+      resend_news_mailing_failures: {
+        Args: { p_mailing_id: string }
+        Returns: {
+          community_id: string
+          created_at: string
+          failed: number
+          finished_at: string | null
+          id: string
+          post_id: string
+          requested_by: string | null
+          sent: number
+          started_at: string | null
+          status: Database["public"]["Enums"]["news_mailing_status"]
+          total: number
+        }
+        SetofOptions: {
+          from: "*"
+          to: "news_mailings"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       resolve_redirect: { Args: { path: string }; Returns: string }
       retention_preview: {

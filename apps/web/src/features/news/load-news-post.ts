@@ -11,23 +11,30 @@ export class NewsPostNotFoundError extends NotFoundError {
   }
 }
 
-export async function loadNewsPost(id: string): Promise<NewsPost> {
+/** A post of this community; another community's post is not found, even a public one
+ * (which members of every community may read). */
+export async function loadNewsPost(id: string, communityId: string): Promise<NewsPost> {
   const { data, error } = await supabase()
     .from('news_posts')
     .select(
       'id, community_id, title, content, status, visibility, release_at, published_at, author_id, author_name, allow_comments, link_url, image_path, created_at',
     )
     .eq('id', id)
+    .eq('community_id', communityId)
     .maybeSingle();
+  if (error?.code === '22P02') throw new NewsPostNotFoundError();
   if (error) throw error;
   if (!data) throw new NewsPostNotFoundError();
   return { ...data, content: richTextFromJson(data.content) };
 }
 
+/** How many comments the post page shows at first and adds with each "show more". */
+export const newsCommentsPage = 200;
+
 /** The newest comments first, at most `limit` (the page shows how many there are in all). */
 export async function loadNewsComments(
   postId: string,
-  limit = 200,
+  limit = newsCommentsPage,
 ): Promise<{ rows: NewsComment[]; total: number }> {
   const { data, error, count } = await supabase()
     .from('news_comments')

@@ -1,6 +1,6 @@
 // The comments of a post for its administrators: author, relative time ("5 minutes ago" /
 // "for 5 minutter siden"), hidden ones marked, each hidden, shown again or deleted after a
-// confirmation naming its author. New comments arrive live (use-live-news.ts); relative times
+// confirmation naming its author; the newest 200 first, more on asking. New comments arrive live (use-live-news.ts); relative times
 // move on by themselves.
 import { newsMessages } from '@club/i18n/namespaces/news';
 import { useQueryClient } from '@tanstack/react-query';
@@ -34,12 +34,16 @@ export function NewsCommentsSection({
   comments,
   total,
   allowComments,
+  loadingMore = false,
+  onShowMore,
 }: {
   communityId: string;
   postId: string;
   comments: NewsComment[];
   total: number;
   allowComments: boolean;
+  loadingMore?: boolean;
+  onShowMore?: () => void;
 }) {
   const t = useT(newsMessages);
   const format = useFormat();
@@ -122,6 +126,16 @@ export function NewsCommentsSection({
             ))}
           </ol>
         )}
+        {onShowMore && comments.length < total ? (
+          <div className="flex flex-wrap items-center gap-3 pt-3">
+            <Button variant="secondary" size="sm" onClick={onShowMore} disabled={loadingMore}>
+              {loadingMore ? t('post.loadingMore') : t('post.showMore')}
+            </Button>
+            <span className="text-sm text-muted-foreground">
+              {t('post.shownOf', { shown: format.number(comments.length), total: format.number(total) })}
+            </span>
+          </div>
+        ) : null}
       </CardBody>
       <ConfirmDialog
         open={pending !== undefined}

@@ -4,34 +4,57 @@
 // sending's counts arrive live over realtime.
 import { commonMessages } from '@club/i18n/namespaces/common';
 import { newsMessages } from '@club/i18n/namespaces/news';
-import { useQuery } from '@tanstack/react-query';
-import { ExternalLink, Pencil } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { ExternalLink, Pencil, RotateCcw } from 'lucide-react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { ConnectionIndicator } from '../../components/ui/connection-indicator';
 import { NotFoundView } from '../../components/ui/error-view';
 import { PageHeader } from '../../components/ui/page-header';
 import { RichTextView } from '../../components/ui/rich-text/rich-text-view';
 import { Skeleton } from '../../components/ui/skeleton';
+import { toast } from '../../components/ui/toast-store';
 import { localePath, useFormat, useLanguage, useT } from '../../lib/i18n';
 import { NotFoundError } from '../../lib/request-errors';
 import { useCommunityTimeZone } from '../../lib/community-time-zone';
-import { loadLatestMailing, loadNewsComments, loadNewsPost } from './load-news-post';
+import { describeNewsError } from './describe-news-error';
+import { loadLatestMailing, loadNewsComments, loadNewsPost, newsCommentsPage } from './load-news-post';
 import { NewsBreadcrumbs } from './news-breadcrumbs';
 import { NewsCommentsSection } from './news-comments-section';
 import { newsKeys } from './news-keys';
 import { NewsPostActions } from './news-post-actions';
 import { effectiveStatus, type NewsMailing } from './news-records';
 import { NewsStatusBadge } from './news-status-badge';
+import { countNewsUnsubscribes, followMailing, resendNewsMailingFailures } from './send-news-post';
 import { newsImageUrl } from './upload-news-image';
 import { useLiveNews } from './use-live-news';
 
-function MailingState({ mailing, released }: { mailing: NewsMailing; released: boolean }) {
+function MailingState({
+  mailing,
+  released,
+  post,
+  communityId,
+  slug,
+}: {
+  mailing: NewsMailing;
+  released: boolean;
+  post: { id: string; title: string };
+  communityId: string;
+  slug: string;
+}) {
   const t = useT(newsMessages);
   const format = useFormat();
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const unsubscribed = useQuery({
+    queryKey: [...newsKeys.all(communityId), 'unsubscribes'],
+    queryFn: () => countNewsUnsubscribes(communityId),
+  });
   const values = {
     total: format.number(mailing.total),
     sent: format.number(mailing.sent),
@@ -46,9 +69,48 @@ function MailingState({ mailing, released }: { mailing: NewsMailing; released: b
           ? 'post.mailing.queued'
           : 'post.mailing.waiting';
   return (
-    <p className="text-sm" role="status" data-mailing-status={mailing.status}>
-      {t(key, values)}
-    </p>
+    <div className="space-y-3">
+      <p className="text-sm" role="status" data-mailing-status={mailing.status}>
+        {t(key, values)}
+      </p>
+      {unsubscribed.data ? (
+        <p className="text-sm text-muted-foreground">
+          {t('post.mailing.unsubscribed', { count: format.number(unsubscribed.data) })}
+        </p>
+      ) : null}
+      {mailing.status === 'done' && mailing.failed > 0 ? (
+        <>
+          <Button variant="secondary" size="sm" onClick={() => setAsking(true)}>
+            <RotateCcw aria-hidden="true" />
+            {t('post.mailing.resend')}
+          </Button>
+          <ConfirmDialog
+            open={asking}
+            onOpenChange={setAsking}
+            title={t('post.mailing.resendTitle', { title: post.title, failed: values.failed })}
+            description={t('post.mailing.resendBody')}
+            confirmLabel={t('post.mailing.resendConfirm')}
+            destructive={false}
+            onConfirm={async () => {
+              try {
+                const again = await resendNewsMailingFailures(mailing.id);
+                await queryClient.invalidateQueries({ queryKey: newsKeys.mailing(communityId, post.id) });
+                followMailing(again, {
+                  title: t('post.mailJob', { title: post.title }),
+                  href: localePath(language, `${slug}/news/${post.id}`),
+                  failedText: t('post.mailJobFailed'),
+                  outcome: (m) =>
+                    t('post.mailOutcome', { sent: format.number(m.sent), failed: format.number(m.failed) }),
+                });
+              } catch (failure) {
+                toast({ variant: 'destructive', title: t(describeNewsError(failure)) });
+                throw failure;
+              }
+            }}
+          />
+        </>
+      ) : null}
+    </div>
   );
 }
 
@@ -67,12 +129,16 @@ export function NewsPostPage({
   const format = useFormat(useCommunityTimeZone(communityId));
   const post = useQuery({
     queryKey: newsKeys.post(communityId, postId),
-    queryFn: () => loadNewsPost(postId),
+    queryFn: () => loadNewsPost(postId, communityId),
   });
+  // The newest comments, a page at a time: "show more" asks for the next page on top, and a
+  // live change reloads as many as are shown.
+  const [shown, setShown] = useState(newsCommentsPage);
   const comments = useQuery({
-    queryKey: newsKeys.comments(communityId, postId),
-    queryFn: () => loadNewsComments(postId),
+    queryKey: [...newsKeys.comments(communityId, postId), shown],
+    queryFn: () => loadNewsComments(postId, shown),
     enabled: post.data !== undefined,
+    placeholderData: keepPreviousData,
   });
   const mailing = useQuery({
     queryKey: newsKeys.mailing(communityId, postId),
@@ -169,6 +235,8 @@ export function NewsPostPage({
             comments={comments.data?.rows ?? []}
             total={comments.data?.total ?? 0}
             allowComments={p.allow_comments}
+            loadingMore={comments.isPlaceholderData}
+            onShowMore={() => setShown((n) => n + newsCommentsPage)}
           />
         </article>
         <div className="min-w-0 space-y-6">
@@ -188,7 +256,13 @@ export function NewsPostPage({
             <Card aria-labelledby="news-mailing">
               <CardHeader id="news-mailing" title={t('post.mailing.title')} />
               <CardBody>
-                <MailingState mailing={mailing.data} released={status === 'published'} />
+                <MailingState
+                  mailing={mailing.data}
+                  released={status === 'published'}
+                  post={p}
+                  communityId={communityId}
+                  slug={slug}
+                />
               </CardBody>
             </Card>
           ) : null}
