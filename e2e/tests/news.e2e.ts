@@ -83,7 +83,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   club = await createAdmin(platform, adminEmail, { slug: 'roklub', name: 'Roklubben Bølgen' }, ['news']);
   member = await signedInMember(platform, club, 'ida@example.dk', 'Ida', 'Holm');
-});
+}, 300_000);
 
 afterAll(async () => {
   await member?.removeAllChannels();
@@ -245,7 +245,7 @@ describe('news in Danish', () => {
     const ask = page.getByRole('alertdialog', { name: 'Slet kommentaren fra Ida Holm?' });
     await ask.getByText('Kommentaren slettes for altid og kan ikke gendannes.').waitFor();
     await ask.getByRole('button', { name: 'Slet' }).click();
-    await page.getByText('Kommentaren fra Ida Holm er slettet').waitFor();
+    await page.getByText('Kommentaren fra Ida Holm er slettet').first().waitFor();
     await comment.waitFor({ state: 'detached' });
     const left = await platform.db.query<{ n: number }>(
       "select count(*)::int as n from news_comments where post_id = $1 and body = 'Vi kommer med kage!'",
