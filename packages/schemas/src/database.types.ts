@@ -5069,16 +5069,18 @@ export type Database = {
       resend_news_mailing_failures: {
         Args: { p_mailing_id: string }
         Returns: {
+          body: string | null
           community_id: string
           created_at: string
           failed: number
           finished_at: string | null
           id: string
-          post_id: string
+          post_id: string | null
           requested_by: string | null
           sent: number
           started_at: string | null
           status: Database["public"]["Enums"]["news_mailing_status"]
+          subject: string | null
           total: number
         }
         SetofOptions: {
