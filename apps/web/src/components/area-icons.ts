@@ -1,6 +1,7 @@
 // One lucide icon per community area, shared by the navigation and the area pages.
 import {
   BarChart3,
+  BookOpen,
   Building2,
   CalendarDays,
   CreditCard,
@@ -28,5 +29,6 @@ export const areaIcons: Record<CommunityArea, LucideIcon> = {
   tags: Tags,
   analytics: BarChart3,
   clubs: Building2,
+  'knowledge-base': BookOpen,
   settings: Settings,
 };

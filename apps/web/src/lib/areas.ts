@@ -16,6 +16,7 @@ export const communityAreas = [
   'tags',
   'analytics',
   'clubs',
+  'knowledge-base',
   'settings',
 ] as const;
 export type CommunityArea = (typeof communityAreas)[number];
@@ -29,6 +30,7 @@ const grantedBy: Partial<Record<CommunityArea, AdminArea>> = {
   orders: 'booking',
   billing: 'billing',
   analytics: 'analytics',
+  'knowledge-base': 'knowledge_base',
 };
 
 export function canAdminister(membership: MembershipClaim, area: CommunityArea): boolean {
