@@ -1,6 +1,8 @@
-// Analytics in Chromium (issue #21): the members chart with its numbers as a table, and the CFR
-// count for last year in Danish — its table, the members behind it, the CSV download with the
-// expected counts, the municipal grant's age limit, and a year before the club existed refused.
+// Analytics in Chromium (issue #21): the members chart and the age and gender chart with their
+// numbers as tables matching the database, the club filter, the CFR count for last year in
+// Danish — its table, the members behind it, the CSV download with the expected counts, the
+// municipal grant's age limit, and a year before the club existed refused — and last year's
+// premises-grant hours split by age.
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +16,7 @@ let browser: Browser;
 let club: Community;
 const adminEmail = 'karen@hvidovre-hk.dk';
 const lastYear = new Date().getFullYear() - 1;
+let youthClub: string;
 
 beforeAll(async () => {
   platform = await startE2ePlatform();
@@ -47,6 +50,42 @@ beforeAll(async () => {
       [club.id, group, member, role, since],
     );
   }
+  // The youth department: Alex is its only member.
+  youthClub = (
+    await db.query<{ id: string }>(
+      `insert into clubs (community_id, name) values ($1, 'Ungdomsafdelingen') returning id`,
+      [club.id],
+    )
+  ).rows[0]!.id;
+  await db.query(`update members set club_id = $1 where community_id = $2 and first_name = 'Alex'`, [
+    youthClub,
+    club.id,
+  ]);
+  // Last year's hall bookings: Alex (14 that day) 2 hours, Karen (29) 3 hours, and a cancelled one.
+  const hall = (
+    await db.query<{ id: string }>(
+      `insert into booking_products (community_id, name, capacity) values ($1, 'Hallen', 2) returning id`,
+      [club.id],
+    )
+  ).rows[0]!.id;
+  await db.query(
+    `insert into product_availability (community_id, product_id, weekday, starts_at, ends_at)
+     select $1, $2, d, '06:00', '23:00' from generate_series(1, 7) d`,
+    [club.id, hall],
+  );
+  for (const [first, from, to, status] of [
+    ['Alex', '16:00', '18:00', 'booked'],
+    ['Karen', '18:00', '21:00', 'booked'],
+    ['Mads', '10:00', '12:00', 'cancelled'],
+  ]) {
+    await db.query(
+      `insert into bookings (community_id, product_id, member_id, starts_at, ends_at, status)
+       select $1, $2, m.id, ($4::date + $5::time) at time zone 'Europe/Copenhagen',
+              ($4::date + $6::time) at time zone 'Europe/Copenhagen', $7::booking_status
+       from members m where m.community_id = $1 and m.first_name = $3`,
+      [club.id, hall, first, `${lastYear}-03-10`, from, to, status],
+    );
+  }
 });
 
 afterAll(async () => {
@@ -71,7 +110,44 @@ describe('analytics', () => {
     await chart.getByRole('button', { name: 'Vis som tabel' }).click();
     expect(await chart.getByRole('table').getByRole('row').count()).toBeGreaterThan(10);
 
-    const report = page.getByRole('table', { name: `CFR-medlemstal ${lastYear}` });
+    // Age and gender today: the table holds what the database counts.
+    const ages = page.getByRole('region', { name: 'Medlemmer efter alder og køn' });
+    await ages.getByRole('button', { name: 'Vis som tabel' }).click();
+    const ageRows = async () =>
+      (await ages.getByRole('table').locator('tbody tr').allTextContents()).map((t) => t.replace(/\s+/g, ''));
+    const today = new Date().toISOString().slice(0, 10);
+    const expected = await platform.db.query<{ age_band: string; gender: string; members: string }>(
+      `select age_band, gender, members::text from analytics_member_demographics($1, $2)`,
+      [club.id, today],
+    );
+    const bands = ['0-12', '13-18', '19-24', '25-59', '60+', 'unknown'];
+    const cell = (band: string, gender: string) =>
+      expected.rows.find((r) => r.age_band === band && r.gender === gender)?.members ?? '0';
+    expect(await ageRows()).toEqual(
+      bands.map(
+        (b) =>
+          (b === 'unknown' ? 'Ikkeoplyst' : b) +
+          ['female', 'male', 'other', 'unknown'].map((g) => cell(b, g)).join(''),
+      ),
+    );
+    const total = async () =>
+      (await ages.getByRole('table').locator('tbody td').allTextContents()).reduce(
+        (n, t) => n + Number(t),
+        0,
+      );
+    const everyone = expected.rows.reduce((n, r) => n + Number(r.members), 0);
+    expect(await total()).toBe(everyone);
+
+    // One club: only Alex, a teenager (15 or 16 whatever the day) of gender other.
+    await page.getByLabel('Klub', { exact: true }).selectOption({ label: 'Ungdomsafdelingen' });
+    await expect
+      .poll(ageRows)
+      .toEqual(['0-120000', '13-180010', '19-240000', '25-590000', '60+0000', 'Ikkeoplyst0000']);
+    await page.getByLabel('Klub', { exact: true }).selectOption({ label: 'Alle klubber' });
+    await expect.poll(total).toBe(everyone);
+
+    const counts = page.getByRole('region', { name: 'Lovpligtige medlemstal' });
+    const report = counts.getByRole('table', { name: `CFR-medlemstal ${lastYear}` });
     await report.waitFor();
     const rows = async () =>
       (await report.locator('tbody tr').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
@@ -87,7 +163,7 @@ describe('analytics', () => {
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Hent CSV' }).click(),
+      counts.getByRole('button', { name: 'Hent CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`cfr-${lastYear}.csv`);
     const csv = fs.readFileSync((await download.path())!, 'utf8');
@@ -98,7 +174,7 @@ describe('analytics', () => {
       'Håndbold;25-59;1;0;0;0;1',
     ]);
 
-    await page.getByLabel('Opgørelse').selectOption('grant');
+    await counts.getByLabel('Opgørelse').selectOption('grant');
     await page.getByRole('table', { name: `Kommunalt medlemstilskud ${lastYear}` }).waitFor();
     expect(
       await page
@@ -107,12 +183,38 @@ describe('analytics', () => {
         .count(),
     ).toBe(1);
 
-    await page.getByLabel('År', { exact: true }).selectOption(String(lastYear - 8));
+    await counts.getByLabel('År', { exact: true }).selectOption(String(lastYear - 8));
     await page
       .getByText(
         `Der findes ingen opgørelse for ${lastYear - 8}: vælg et år fra klubbens første år til i år.`,
       )
       .waitFor();
+
+    // Premises grant for last year: Alex's two hours under 25, Karen's three over, the cancelled
+    // booking left out; the bookings behind them; the CSV.
+    const premises = page.getByRole('region', { name: 'Lokaletilskud' });
+    const hours = premises.getByRole('table', { name: `Bookede timer ${lastYear}` });
+    await hours.waitFor();
+    expect((await hours.locator('tbody tr').allTextContents()).map((t) => t.replace(/\s+/g, ''))).toEqual([
+      'Hallen25,002,003,000,00',
+    ]);
+    await premises.getByRole('button', { name: 'Vis de bookinger, der tæller med' }).click();
+    const behind = premises.getByRole('table', { name: 'Bookingerne bag timerne' });
+    await behind.getByRole('rowheader', { name: 'Alex Dahl' }).waitFor();
+    expect(await behind.getByRole('rowheader').allTextContents()).toEqual(['Alex Dahl', 'Karen Dahl']);
+    const [premisesCsv] = await Promise.all([
+      page.waitForEvent('download'),
+      premises.getByRole('button', { name: 'Hent CSV' }).click(),
+    ]);
+    expect(premisesCsv.suggestedFilename()).toBe(`lokaletilskud-${lastYear}.csv`);
+    expect(
+      fs
+        .readFileSync((await premisesCsv.path())!, 'utf8')
+        .slice(1)
+        .trim()
+        .split(/\r?\n/),
+    ).toEqual(['Ressource;Bookinger;Timer;Under 25;25 og derover;Alder ikke oplyst', 'Hallen;2;5;2;3;0']);
+    await screenshot(page, 'analytics-premises-da-light-desktop');
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -123,7 +225,17 @@ describe('analytics', () => {
     const errors = collectPageErrors(page);
     await signIn(page, platform, adminEmail, password, 'en', '/en/hvidovre/analytics');
     await page.getByRole('table', { name: `CFR member count ${lastYear}` }).waitFor();
-    await page.getByRole('region', { name: 'Members per month' }).locator('svg.recharts-surface').first().waitFor();
+    await page.getByRole('table', { name: `Booked hours ${lastYear}` }).waitFor();
+    await page
+      .getByRole('region', { name: 'Members by age and gender' })
+      .locator('svg.recharts-surface')
+      .first()
+      .waitFor();
+    await page
+      .getByRole('region', { name: 'Members per month' })
+      .locator('svg.recharts-surface')
+      .first()
+      .waitFor();
     await screenshot(page, 'analytics-en-dark-phone');
     expect(errors).toEqual([]);
     await context.close();

@@ -8,6 +8,8 @@ import { billingFixture } from './support/billing-fixture';
 import { createWorld, failureOf, type World } from './support/domain-world';
 
 let world: World;
+let swimmingClub: string;
+let otherCommunityClub: string;
 
 interface Person {
   first: string;
@@ -102,6 +104,21 @@ beforeAll(async () => {
   await join(gitte, football, '2025-01-01', 'paid');
   const hans = await member({ first: 'Hans', gender: 'male', born: '1995-07-07', joined: '2021-01-01' });
   await join(hans, swimming, '2025-01-01', 'paid');
+
+  // Swimming is its own club (department) of the community; community B has a club too.
+  swimmingClub = (
+    await db.query<{ id: string }>(
+      `insert into clubs (community_id, name) values ($1, 'Svømmeafdelingen') returning id`,
+      [a],
+    )
+  ).rows[0]!.id;
+  await db.query('update groups set club_id = $1 where id = $2', [swimmingClub, swimming]);
+  otherCommunityClub = (
+    await db.query<{ id: string }>(
+      `insert into clubs (community_id, name) values ($1, 'Fremmed klub') returning id`,
+      [world.communityB],
+    )
+  ).rows[0]!.id;
 });
 afterAll(async () => {
   await world?.close();
@@ -125,7 +142,12 @@ describe('statutory member counts', () => {
   });
 
   it('shows the members behind every number, and how each qualified', async () => {
-    const rows = await world.as<{ first_name: string; activity: string; counted_from: string; paid_by: string }>(
+    const rows = await world.as<{
+      first_name: string;
+      activity: string;
+      counted_from: string;
+      paid_by: string;
+    }>(
       'analyticsAdminA',
       `select first_name, activity, counted_from::text, paid_by from report_member_counts_detail($1, 2025)`,
       [world.communityA],
@@ -146,6 +168,54 @@ describe('statutory member counts', () => {
     ]);
   });
 
+  it('applies the grant age limit in the members behind the numbers too, so they add up to the counts', async () => {
+    const rows = await world.as<{ first_name: string; age: number; activity: string }>(
+      'analyticsAdminA',
+      'select first_name, age, activity from report_member_counts_detail($1, 2025, 24)',
+      [world.communityA],
+    );
+    expect(rows.map((r) => `${r.first_name} ${r.activity}`)).toEqual([
+      'Anna Fodbold',
+      'Eva Fodbold',
+      'Anna Svømning',
+    ]);
+    const total = (await counts(2025, 24)).reduce((sum, r) => sum + Number(r.members), 0);
+    expect(total).toBe(rows.length);
+    expect(
+      await failureOf(
+        world.as('analyticsAdminA', 'select * from report_member_counts($1, 2025, -1)', [world.communityA]),
+      ),
+    ).toBe('invalid_age');
+  });
+
+  it("counts one club's activities when a club is chosen, and refuses another community's club", async () => {
+    const rows = await world.as<{ activity: string; gender: string; members: string }>(
+      'analyticsAdminA',
+      'select activity, gender, members::text from report_member_counts($1, 2025, null, $2)',
+      [world.communityA, swimmingClub],
+    );
+    expect(rows).toEqual([
+      { activity: 'Svømning', gender: 'female', members: '1' },
+      { activity: 'Svømning', gender: 'male', members: '1' },
+    ]);
+    expect(
+      await failureOf(
+        world.as('analyticsAdminA', 'select * from report_member_counts($1, 2025, null, $2)', [
+          world.communityA,
+          otherCommunityClub,
+        ]),
+      ),
+    ).toBe('unknown_club');
+    expect(
+      await failureOf(
+        world.as('analyticsAdminA', 'select * from report_member_counts_detail($1, 2025, null, $2)', [
+          world.communityA,
+          otherCommunityClub,
+        ]),
+      ),
+    ).toBe('unknown_club');
+  });
+
   it('refuses a year before the club existed or not yet begun, and anyone without analytics', async () => {
     expect(await failureOf(counts(2019))).toBe('year_out_of_range');
     expect(await failureOf(counts(2099))).toBe('year_out_of_range');
@@ -155,7 +225,9 @@ describe('statutory member counts', () => {
       ),
     ).toBe('not_allowed');
     expect(
-      await failureOf(world.as('adminB', 'select * from report_member_counts_detail($1, 2025)', [world.communityA])),
+      await failureOf(
+        world.as('adminB', 'select * from report_member_counts_detail($1, 2025)', [world.communityA]),
+      ),
     ).toBe('not_allowed');
   });
 });

@@ -29,6 +29,7 @@ import { openPostgresDatabase } from '../src/database/postgres-database';
 import { withRequestContext } from '../src/database/with-request-context';
 import { startPlatform } from '../src/platform';
 import { adminBenches, auditRows, seedAuditLog } from './bench-schema-admin';
+import { analyticsBenches, seedAnalyticsHistory } from './bench-schema-analytics';
 import { billingBenches, timeInvoicePdfs } from './bench-schema-billing';
 import {
   bookingBenchContext,
@@ -63,8 +64,6 @@ interface Bench {
 }
 
 const now = () => new Date().toISOString();
-const yearAgo = () => new Date(Date.now() - 365 * 86400000).toISOString().slice(0, 10);
-const today = () => new Date().toISOString().slice(0, 10);
 const eventColumns =
   'id, title, location, starts_at, ends_at, status, effective_status, release_at, visibility, kind, repeat, series_id, capacity, tickets_sold, revenue_ore';
 
@@ -189,44 +188,7 @@ const benches: Bench[] = [
     sql: `select id, title, status, visibility, category_id, updated_at, count(*) over ()
       from public.kb_articles where community_id = $1 order by updated_at desc limit 25`,
   },
-  {
-    name: 'analytics: members over time',
-    list: false,
-    rest: (sb, c) =>
-      sb.rpc('analytics_members_over_time', {
-        p_community_id: c,
-        p_from: yearAgo(),
-        p_to: today(),
-        p_bucket: 'month',
-      }),
-    sql: `select * from public.analytics_members_over_time($1, current_date - 365, current_date, 'month')`,
-  },
-  {
-    name: 'analytics: event attendance',
-    list: false,
-    rest: (sb, c) =>
-      sb.rpc('analytics_event_attendance', { p_community_id: c, p_from: yearAgo(), p_to: today() }),
-    sql: `select * from public.analytics_event_attendance($1, current_date - 365, current_date)`,
-  },
-  {
-    name: 'analytics: booking utilisation',
-    list: false,
-    rest: (sb, c) =>
-      sb.rpc('analytics_booking_utilisation', { p_community_id: c, p_from: yearAgo(), p_to: today() }),
-    sql: `select * from public.analytics_booking_utilisation($1, current_date - 365, current_date)`,
-  },
-  {
-    name: 'analytics: group growth',
-    list: false,
-    rest: (sb, c) =>
-      sb.rpc('analytics_group_growth', {
-        p_community_id: c,
-        p_from: yearAgo(),
-        p_to: today(),
-        p_bucket: 'month',
-      }),
-    sql: `select * from public.analytics_group_growth($1, current_date - 365, current_date, 'month')`,
-  },
+  ...analyticsBenches.map((b) => ({ ...b, list: false })),
   ...billingBenches,
   ...adminBenches,
 ];
@@ -303,6 +265,8 @@ async function serve(engine: Engine): Promise<void> {
   const auditMillis = await seedAuditLog(db, demo.community);
   await seedBenchGroups(db, demo.community);
   await seedBenchNewsPost(db, demo.community);
+  // The five-year history first, so that it repeats only the demo's own bookings.
+  const history = await seedAnalyticsHistory(db, demo.community);
   const bookingSeeded = await seedBenchBookings(db, demo.community);
   // Planner statistics, as autovacuum would have gathered them on a database in use; without
   // them the first minutes after a bulk load are planned from empty-table guesses.
@@ -368,7 +332,7 @@ async function serve(engine: Engine): Promise<void> {
         .map(([step, ms]) => `${step} ${ms}`)
         .join(
           ', ',
-        )}); ${auditRows} audit log entries in ${(auditMillis / 1000).toFixed(1)} s; ${bookingSeeded}`,
+        )}); ${auditRows} audit log entries in ${(auditMillis / 1000).toFixed(1)} s; ${bookingSeeded}; ${history}`,
   };
   process.send?.({ ready });
 }

@@ -4477,7 +4477,12 @@ export type Database = {
         Returns: string
       }
       analytics_booking_utilisation: {
-        Args: { p_community_id: string; p_from: string; p_to: string }
+        Args: {
+          p_club_id?: string
+          p_community_id: string
+          p_from: string
+          p_to: string
+        }
         Returns: {
           available_hours: number
           booked_hours: number
@@ -4488,7 +4493,12 @@ export type Database = {
         }[]
       }
       analytics_event_attendance: {
-        Args: { p_community_id: string; p_from: string; p_to: string }
+        Args: {
+          p_club_id?: string
+          p_community_id: string
+          p_from: string
+          p_to: string
+        }
         Returns: {
           capacity: number
           checked_in: number
@@ -4502,6 +4512,7 @@ export type Database = {
       analytics_group_growth: {
         Args: {
           p_bucket?: string
+          p_club_id?: string
           p_community_id: string
           p_from: string
           p_to: string
@@ -4514,9 +4525,19 @@ export type Database = {
           title: string
         }[]
       }
+      analytics_member_demographics: {
+        Args: { p_club_id?: string; p_community_id: string; p_on: string }
+        Returns: {
+          active: number
+          age_band: string
+          gender: string
+          members: number
+        }[]
+      }
       analytics_members_over_time: {
         Args: {
           p_bucket?: string
+          p_club_id?: string
           p_community_id: string
           p_from: string
           p_to: string
@@ -5037,7 +5058,12 @@ export type Database = {
         Returns: undefined
       }
       report_member_counts: {
-        Args: { p_community_id: string; p_max_age?: number; p_year: number }
+        Args: {
+          p_club_id?: string
+          p_community_id: string
+          p_max_age?: number
+          p_year: number
+        }
         Returns: {
           activity: string
           activity_id: string
@@ -5047,7 +5073,12 @@ export type Database = {
         }[]
       }
       report_member_counts_detail: {
-        Args: { p_community_id: string; p_year: number }
+        Args: {
+          p_club_id?: string
+          p_community_id: string
+          p_max_age?: number
+          p_year: number
+        }
         Returns: {
           activity: string
           activity_id: string
@@ -5060,6 +5091,33 @@ export type Database = {
           last_name: string
           member_id: string
           paid_by: string
+        }[]
+      }
+      report_premises_hours: {
+        Args: { p_club_id?: string; p_community_id: string; p_year: number }
+        Returns: {
+          bookings: number
+          hours: number
+          over25_hours: number
+          product: string
+          product_id: string
+          under25_hours: number
+          unknown_age_hours: number
+        }[]
+      }
+      report_premises_hours_detail: {
+        Args: { p_club_id?: string; p_community_id: string; p_year: number }
+        Returns: {
+          age: number
+          age_group: string
+          booking_id: string
+          day: string
+          first_name: string
+          hours: number
+          last_name: string
+          member_id: string
+          product: string
+          product_id: string
         }[]
       }
       request_group_membership: {

@@ -3,6 +3,8 @@
 const keys = {
   year_out_of_range: 'errors.yearOutOfRange',
   invalid_range: 'errors.invalidRange',
+  invalid_date: 'errors.rangeMissing',
+  unknown_club: 'errors.unknownClub',
   not_allowed: 'errors.notAllowed',
 } as const;
 

@@ -1,46 +1,150 @@
-// Reads of the analytics area: members over time for a date range, and the statutory member
-// counts (CFR and the municipal member grant) with the members behind them (decision 0941).
+// Reads of the analytics area (decisions 0941, 0942): the charts for a date range, the statutory
+// member counts and the premises-grant hours for a year, each optionally for one club. Every
+// rule (age limits, counting days, the club) is applied in the database; these only ask.
 import { supabase } from '../../lib/supabase';
-
-export const analyticsKeys = {
-  all: (communityId: string) => ['analytics', communityId] as const,
-  members: (communityId: string, from: string, to: string) =>
-    ['analytics', communityId, 'members', from, to] as const,
-  counts: (communityId: string, year: number, kind: ReportKind) =>
-    ['analytics', communityId, 'counts', year, kind] as const,
-};
 
 export type ReportKind = 'cfr' | 'grant';
 
-export async function loadMembersOverTime(communityId: string, from: string, to: string) {
+/** The charts' shared filter: a date range in community days and an optional club. */
+export interface AnalyticsFilter {
+  communityId: string;
+  from: string;
+  to: string;
+  clubId: string | null;
+}
+
+const club = (clubId: string | null) => clubId ?? undefined;
+
+export const analyticsKeys = {
+  all: (communityId: string) => ['analytics', communityId] as const,
+  clubs: (communityId: string) => ['analytics', communityId, 'clubs'] as const,
+  chart: (name: string, f: AnalyticsFilter) =>
+    ['analytics', f.communityId, name, f.from, f.to, f.clubId] as const,
+  counts: (communityId: string, year: number, kind: ReportKind, clubId: string | null) =>
+    ['analytics', communityId, 'counts', year, kind, clubId] as const,
+  premises: (communityId: string, year: number, clubId: string | null) =>
+    ['analytics', communityId, 'premises', year, clubId] as const,
+};
+
+export async function loadClubs(communityId: string) {
+  const { data, error } = await supabase()
+    .from('clubs')
+    .select('id, name')
+    .eq('community_id', communityId)
+    .order('name');
+  if (error) throw error;
+  return data ?? [];
+}
+
+export async function loadMembersOverTime(f: AnalyticsFilter) {
   const { data, error } = await supabase().rpc('analytics_members_over_time', {
-    p_community_id: communityId,
-    p_from: from,
-    p_to: to,
+    p_community_id: f.communityId,
+    p_from: f.from,
+    p_to: f.to,
     p_bucket: 'month',
+    p_club_id: club(f.clubId),
   });
   if (error) throw error;
   return data ?? [];
 }
 
-export async function loadMemberCounts(communityId: string, year: number, kind: ReportKind) {
+/** The members at the end of the range by age band and gender. */
+export async function loadDemographics(f: AnalyticsFilter) {
+  const { data, error } = await supabase().rpc('analytics_member_demographics', {
+    p_community_id: f.communityId,
+    p_on: f.to,
+    p_club_id: club(f.clubId),
+  });
+  if (error) throw error;
+  return data ?? [];
+}
+
+export async function loadEventAttendance(f: AnalyticsFilter) {
+  const { data, error } = await supabase().rpc('analytics_event_attendance', {
+    p_community_id: f.communityId,
+    p_from: f.from,
+    p_to: f.to,
+    p_club_id: club(f.clubId),
+  });
+  if (error) throw error;
+  return data ?? [];
+}
+
+export async function loadGroupGrowth(f: AnalyticsFilter) {
+  const { data, error } = await supabase().rpc('analytics_group_growth', {
+    p_community_id: f.communityId,
+    p_from: f.from,
+    p_to: f.to,
+    p_bucket: 'month',
+    p_club_id: club(f.clubId),
+  });
+  if (error) throw error;
+  return data ?? [];
+}
+
+export async function loadBookingUtilisation(f: AnalyticsFilter) {
+  const { data, error } = await supabase().rpc('analytics_booking_utilisation', {
+    p_community_id: f.communityId,
+    p_from: f.from,
+    p_to: f.to,
+    p_club_id: club(f.clubId),
+  });
+  if (error) throw error;
+  return data ?? [];
+}
+
+export async function loadMemberCounts(
+  communityId: string,
+  year: number,
+  kind: ReportKind,
+  clubId: string | null,
+) {
   const { data, error } = await supabase().rpc('report_member_counts', {
     p_community_id: communityId,
     p_year: year,
     p_max_age: kind === 'grant' ? 24 : undefined,
+    p_club_id: club(clubId),
   });
   if (error) throw error;
   return data ?? [];
 }
 
-export async function loadMemberCountDetail(communityId: string, year: number, kind: ReportKind) {
+export async function loadMemberCountDetail(
+  communityId: string,
+  year: number,
+  kind: ReportKind,
+  clubId: string | null,
+) {
   const { data, error } = await supabase().rpc('report_member_counts_detail', {
     p_community_id: communityId,
     p_year: year,
+    p_max_age: kind === 'grant' ? 24 : undefined,
+    p_club_id: club(clubId),
   });
   if (error) throw error;
-  return (data ?? []).filter((row) => kind === 'cfr' || (row.age !== null && row.age <= 24));
+  return data ?? [];
+}
+
+export async function loadPremisesHours(communityId: string, year: number, clubId: string | null) {
+  const { data, error } = await supabase().rpc('report_premises_hours', {
+    p_community_id: communityId,
+    p_year: year,
+    p_club_id: club(clubId),
+  });
+  if (error) throw error;
+  return data ?? [];
+}
+
+export async function loadPremisesDetail(communityId: string, year: number, clubId: string | null) {
+  const { data, error } = await supabase().rpc('report_premises_hours_detail', {
+    p_community_id: communityId,
+    p_year: year,
+    p_club_id: club(clubId),
+  });
+  if (error) throw error;
+  return data ?? [];
 }
 
 export type MemberCountRow = Awaited<ReturnType<typeof loadMemberCounts>>[number];
 export type MemberCountDetailRow = Awaited<ReturnType<typeof loadMemberCountDetail>>[number];
+export type PremisesRow = Awaited<ReturnType<typeof loadPremisesHours>>[number];

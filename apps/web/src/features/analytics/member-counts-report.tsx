@@ -21,11 +21,10 @@ import {
   type ReportKind,
 } from './load-analytics';
 import { MemberCountDetail } from './member-count-detail';
+import { selectClass, YearSelect } from './report-controls';
 
 const genders = ['female', 'male', 'other', 'unknown'] as const;
 const ageBands = ['0-12', '13-18', '19-24', '25-59', '60+', 'unknown'];
-const selectClass =
-  'h-9 rounded-md border border-input bg-surface px-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-ring';
 
 interface PivotRow {
   activity: string;
@@ -55,18 +54,25 @@ function pivot(rows: MemberCountRow[]): PivotRow[] {
   );
 }
 
-export function MemberCountsReport({ communityId, thisYear }: { communityId: string; thisYear: number }) {
+export function MemberCountsReport({
+  communityId,
+  clubId,
+  thisYear,
+}: {
+  communityId: string;
+  clubId: string | null;
+  thisYear: number;
+}) {
   const t = useT(analyticsMessages);
   const tc = useT(commonMessages);
   const format = useFormat();
-  const years = Array.from({ length: 10 }, (_, i) => thisYear - i);
   const [year, setYear] = useState(thisYear - 1);
   const [kind, setKind] = useState<ReportKind>('cfr');
   const [showMembers, setShowMembers] = useState(false);
   const ids = useId();
   const counts = useQuery({
-    queryKey: analyticsKeys.counts(communityId, year, kind),
-    queryFn: () => loadMemberCounts(communityId, year, kind),
+    queryKey: analyticsKeys.counts(communityId, year, kind, clubId),
+    queryFn: () => loadMemberCounts(communityId, year, kind, clubId),
     retry: false,
   });
   const rows = pivot(counts.data ?? []);
@@ -91,23 +97,7 @@ export function MemberCountsReport({ communityId, thisYear }: { communityId: str
       <CardHeader id="member-counts" title={t('counts.title')} description={t('counts.window')} />
       <CardBody>
         <div className="flex flex-wrap items-end gap-3 print:hidden">
-          <div className="space-y-1 text-sm font-medium">
-            <label htmlFor={`${ids}-year`} className="block">
-              {t('counts.year')}
-            </label>
-            <select
-              id={`${ids}-year`}
-              className={selectClass}
-              value={year}
-              onChange={(e) => setYear(Number(e.target.value))}
-            >
-              {years.map((y) => (
-                <option key={y} value={y}>
-                  {y}
-                </option>
-              ))}
-            </select>
-          </div>
+          <YearSelect thisYear={thisYear} value={year} onChange={setYear} />
           <div className="space-y-1 text-sm font-medium">
             <label htmlFor={`${ids}-kind`} className="block">
               {t('counts.kind')}
@@ -204,8 +194,8 @@ export function MemberCountsReport({ communityId, thisYear }: { communityId: str
             </Button>
             {showMembers ? (
               <MemberCountDetail
-                load={() => loadMemberCountDetail(communityId, year, kind)}
-                queryKey={[...analyticsKeys.counts(communityId, year, kind), 'detail']}
+                load={() => loadMemberCountDetail(communityId, year, kind, clubId)}
+                queryKey={[...analyticsKeys.counts(communityId, year, kind, clubId), 'detail']}
               />
             ) : null}
           </div>
