@@ -13,7 +13,8 @@
 // the members import timed after the reads, 0 to skip), BENCH_AUDIT_ROWS (1000000 audit log entries),
 // BENCH_INVOICE_PDFS (1000 invoice PDFs rendered and timed, 0 to skip), BENCH_GROUP_MEMBERS (2000
 // members in the group of the group page), BENCH_FEE_RUN_MEMBERS (5000 members in the group whose
-// fee run is timed); the booking settings are in bench-schema-booking.ts.
+// fee run is timed); the booking settings are in bench-schema-booking.ts, the analytics history's
+// (BENCH_HISTORY_MEMBERS, BENCH_HISTORY_YEARS) in bench-schema-analytics.ts.
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import { fileURLToPath } from 'node:url';
