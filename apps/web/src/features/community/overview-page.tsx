@@ -1,6 +1,7 @@
 // The community overview: what needs attention, the figures of each area the user administers
 // (decision 0940), and every area one click away. Users with no admin access see the
-// app-download notice instead. The figures refresh every minute and when the tab regains focus.
+// app-download notice instead. The figures are live (use-live-overview.ts), and refresh every
+// minute and when the tab regains focus for what realtime does not carry.
 import type { MembershipClaim } from '@club/schemas';
 import { shellMessages } from '@club/i18n/namespaces/shell';
 import { useQuery } from '@tanstack/react-query';
@@ -18,6 +19,7 @@ import { commonMessages } from '@club/i18n/namespaces/common';
 import { loadOverview, overviewKey } from './load-overview';
 import { OverviewAttention } from './overview-attention';
 import { OverviewEvents, OverviewFigureCards, OverviewNews } from './overview-figures';
+import { useLiveOverview } from './use-live-overview';
 
 function OverviewSummary({ slug, communityId }: { slug: string; communityId: string }) {
   const t = useT(shellMessages);
@@ -27,6 +29,7 @@ function OverviewSummary({ slug, communityId }: { slug: string; communityId: str
     queryFn: () => loadOverview(communityId),
     refetchInterval: 60_000,
   });
+  useLiveOverview(communityId);
   if (query.isError)
     return (
       <Alert kind="error" title={t('overview.loadError')}>
