@@ -184,9 +184,7 @@ export function BookingUtilisationChart({ filter }: { filter: AnalyticsFilter })
   const query = useChartQuery('booking', filter, loadBookingUtilisation);
   const data = (query.data ?? []).map((row) => ({
     product: row.name,
-    bookings: Number(row.bookings),
-    booked: Number(row.booked_hours),
-    available: Number(row.available_hours),
+    utilisation: row.utilisation === null ? 0 : Math.round(Number(row.utilisation) * 1000) / 10,
   }));
   return (
     <ChartState query={query} empty={data.length === 0} emptyText={t('charts.noProducts')}>
@@ -197,12 +195,9 @@ export function BookingUtilisationChart({ filter }: { filter: AnalyticsFilter })
           filename="booking-utilisation"
           kind="bar"
           x={{ key: 'product', label: t('charts.product') }}
-          series={[
-            { key: 'booked', label: t('charts.bookedHours') },
-            { key: 'available', label: t('charts.availableHours') },
-          ]}
+          series={[{ key: 'utilisation', label: t('charts.utilisation') }]}
           data={data}
-          formatValue={(v) => format.number(v, v % 1 === 0 ? 0 : 1)}
+          formatValue={(v) => `${format.number(v, 1)} %`}
         />
       )}
     </ChartState>
