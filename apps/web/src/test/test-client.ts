@@ -1,12 +1,42 @@
 // A real supabase-js client for component tests, holding a session in memory. The access token
 // carries the claims a test needs (memberships, aal); supabase-js reads them without a server.
-// Calls that do reach the network go to a closed port and fail as a network error would.
+// Calls that do reach the network go to a closed port and fail as a network error would; so do
+// realtime's connections (a screen that subscribes, e.g. the live overview, sees them refused).
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { MembershipsClaim } from '@club/schemas';
 import { setAppConfig } from '../lib/app-config';
 import { setSupabase } from '../lib/supabase';
 
 const storageKey = 'test-auth-token';
+
+/**
+ * Realtime's socket in component tests. There is no server behind the closed port, so every
+ * connection is refused as a browser reports it: an error, then a close. (jsdom's own WebSocket
+ * cannot be used: it fails inside realtime-js and again after the test's window is gone.)
+ */
+class RefusedSocket {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSING = 2;
+  static readonly CLOSED = 3;
+  readyState = RefusedSocket.CONNECTING;
+  binaryType = 'arraybuffer';
+  onopen: ((event: unknown) => void) | null = null;
+  onerror: ((event: unknown) => void) | null = null;
+  onclose: ((event: unknown) => void) | null = null;
+  onmessage: ((event: unknown) => void) | null = null;
+  constructor(readonly url: string) {
+    setTimeout(() => {
+      this.readyState = RefusedSocket.CLOSED;
+      this.onerror?.({ type: 'error' });
+      this.onclose?.({ type: 'close', code: 1006, reason: 'connection refused', wasClean: false });
+    }, 0);
+  }
+  send(): void {}
+  close(): void {
+    this.readyState = RefusedSocket.CLOSED;
+  }
+}
 
 function base64url(value: object): string {
   const bytes = new TextEncoder().encode(JSON.stringify(value));
@@ -78,6 +108,7 @@ export function installTestClient(options: TestClientOptions = {}): SupabaseClie
     );
   }
   const client = createClient('http://127.0.0.1:9', 'anon-key', {
+    realtime: { transport: RefusedSocket as unknown as typeof WebSocket },
     auth: {
       storageKey,
       storage: {
