@@ -37,6 +37,7 @@ const everyArea = [
   'Tags',
   'Statistik',
   'Klubber',
+  'Vidensbase',
   'Indstillinger',
 ];
 
