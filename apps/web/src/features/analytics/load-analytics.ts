@@ -15,6 +15,13 @@ export interface AnalyticsFilter {
 
 const club = (clubId: string | null) => clubId ?? undefined;
 
+/** The rows of a read, or its error thrown for the query to show. */
+async function rows<T>(request: PromiseLike<{ data: T[] | null; error: unknown }>): Promise<T[]> {
+  const { data, error } = await request;
+  if (error) throw error;
+  return data ?? [];
+}
+
 export const analyticsKeys = {
   all: (communityId: string) => ['analytics', communityId] as const,
   clubs: (communityId: string) => ['analytics', communityId, 'clubs'] as const,
@@ -26,123 +33,112 @@ export const analyticsKeys = {
     ['analytics', communityId, 'premises', year, clubId] as const,
 };
 
-export async function loadClubs(communityId: string) {
-  const { data, error } = await supabase()
-    .from('clubs')
-    .select('id, name')
-    .eq('community_id', communityId)
-    .order('name');
-  if (error) throw error;
-  return data ?? [];
+export function loadClubs(communityId: string) {
+  return rows(supabase().from('clubs').select('id, name').eq('community_id', communityId).order('name'));
 }
 
-export async function loadMembersOverTime(f: AnalyticsFilter) {
-  const { data, error } = await supabase().rpc('analytics_members_over_time', {
-    p_community_id: f.communityId,
-    p_from: f.from,
-    p_to: f.to,
-    p_bucket: 'month',
-    p_club_id: club(f.clubId),
-  });
-  if (error) throw error;
-  return data ?? [];
+export function loadMembersOverTime(f: AnalyticsFilter) {
+  return rows(
+    supabase().rpc('analytics_members_over_time', {
+      p_community_id: f.communityId,
+      p_from: f.from,
+      p_to: f.to,
+      p_bucket: 'month',
+      p_club_id: club(f.clubId),
+    }),
+  );
 }
 
 /** The members at the end of the range by age band and gender. */
-export async function loadDemographics(f: AnalyticsFilter) {
-  const { data, error } = await supabase().rpc('analytics_member_demographics', {
-    p_community_id: f.communityId,
-    p_on: f.to,
-    p_club_id: club(f.clubId),
-  });
-  if (error) throw error;
-  return data ?? [];
+export function loadDemographics(f: AnalyticsFilter) {
+  return rows(
+    supabase().rpc('analytics_member_demographics', {
+      p_community_id: f.communityId,
+      p_on: f.to,
+      p_club_id: club(f.clubId),
+    }),
+  );
 }
 
-export async function loadEventAttendance(f: AnalyticsFilter) {
-  const { data, error } = await supabase().rpc('analytics_event_attendance', {
-    p_community_id: f.communityId,
-    p_from: f.from,
-    p_to: f.to,
-    p_club_id: club(f.clubId),
-  });
-  if (error) throw error;
-  return data ?? [];
+export function loadEventAttendance(f: AnalyticsFilter) {
+  return rows(
+    supabase().rpc('analytics_event_attendance', {
+      p_community_id: f.communityId,
+      p_from: f.from,
+      p_to: f.to,
+      p_club_id: club(f.clubId),
+    }),
+  );
 }
 
-export async function loadGroupGrowth(f: AnalyticsFilter) {
-  const { data, error } = await supabase().rpc('analytics_group_growth', {
-    p_community_id: f.communityId,
-    p_from: f.from,
-    p_to: f.to,
-    p_bucket: 'month',
-    p_club_id: club(f.clubId),
-  });
-  if (error) throw error;
-  return data ?? [];
+export function loadGroupGrowth(f: AnalyticsFilter) {
+  return rows(
+    supabase().rpc('analytics_group_growth', {
+      p_community_id: f.communityId,
+      p_from: f.from,
+      p_to: f.to,
+      p_bucket: 'month',
+      p_club_id: club(f.clubId),
+    }),
+  );
 }
 
-export async function loadBookingUtilisation(f: AnalyticsFilter) {
-  const { data, error } = await supabase().rpc('analytics_booking_utilisation', {
-    p_community_id: f.communityId,
-    p_from: f.from,
-    p_to: f.to,
-    p_club_id: club(f.clubId),
-  });
-  if (error) throw error;
-  return data ?? [];
+export function loadBookingUtilisation(f: AnalyticsFilter) {
+  return rows(
+    supabase().rpc('analytics_booking_utilisation', {
+      p_community_id: f.communityId,
+      p_from: f.from,
+      p_to: f.to,
+      p_club_id: club(f.clubId),
+    }),
+  );
 }
 
-export async function loadMemberCounts(
+export function loadMemberCounts(communityId: string, year: number, kind: ReportKind, clubId: string | null) {
+  return rows(
+    supabase().rpc('report_member_counts', {
+      p_community_id: communityId,
+      p_year: year,
+      p_max_age: kind === 'grant' ? 24 : undefined,
+      p_club_id: club(clubId),
+    }),
+  );
+}
+
+export function loadMemberCountDetail(
   communityId: string,
   year: number,
   kind: ReportKind,
   clubId: string | null,
 ) {
-  const { data, error } = await supabase().rpc('report_member_counts', {
-    p_community_id: communityId,
-    p_year: year,
-    p_max_age: kind === 'grant' ? 24 : undefined,
-    p_club_id: club(clubId),
-  });
-  if (error) throw error;
-  return data ?? [];
+  return rows(
+    supabase().rpc('report_member_counts_detail', {
+      p_community_id: communityId,
+      p_year: year,
+      p_max_age: kind === 'grant' ? 24 : undefined,
+      p_club_id: club(clubId),
+    }),
+  );
 }
 
-export async function loadMemberCountDetail(
-  communityId: string,
-  year: number,
-  kind: ReportKind,
-  clubId: string | null,
-) {
-  const { data, error } = await supabase().rpc('report_member_counts_detail', {
-    p_community_id: communityId,
-    p_year: year,
-    p_max_age: kind === 'grant' ? 24 : undefined,
-    p_club_id: club(clubId),
-  });
-  if (error) throw error;
-  return data ?? [];
+export function loadPremisesHours(communityId: string, year: number, clubId: string | null) {
+  return rows(
+    supabase().rpc('report_premises_hours', {
+      p_community_id: communityId,
+      p_year: year,
+      p_club_id: club(clubId),
+    }),
+  );
 }
 
-export async function loadPremisesHours(communityId: string, year: number, clubId: string | null) {
-  const { data, error } = await supabase().rpc('report_premises_hours', {
-    p_community_id: communityId,
-    p_year: year,
-    p_club_id: club(clubId),
-  });
-  if (error) throw error;
-  return data ?? [];
-}
-
-export async function loadPremisesDetail(communityId: string, year: number, clubId: string | null) {
-  const { data, error } = await supabase().rpc('report_premises_hours_detail', {
-    p_community_id: communityId,
-    p_year: year,
-    p_club_id: club(clubId),
-  });
-  if (error) throw error;
-  return data ?? [];
+export function loadPremisesDetail(communityId: string, year: number, clubId: string | null) {
+  return rows(
+    supabase().rpc('report_premises_hours_detail', {
+      p_community_id: communityId,
+      p_year: year,
+      p_club_id: club(clubId),
+    }),
+  );
 }
 
 export type MemberCountRow = Awaited<ReturnType<typeof loadMemberCounts>>[number];

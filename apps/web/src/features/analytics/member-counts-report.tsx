@@ -4,7 +4,7 @@
 import { analyticsMessages } from '@club/i18n/namespaces/analytics';
 import { commonMessages } from '@club/i18n/namespaces/common';
 import { useQuery } from '@tanstack/react-query';
-import { Download, Printer, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { useId, useState } from 'react';
 import { downloadText, toCsv } from '../../components/list/csv';
 import { Alert } from '../../components/ui/alert';
@@ -21,7 +21,7 @@ import {
   type ReportKind,
 } from './load-analytics';
 import { MemberCountDetail } from './member-count-detail';
-import { selectClass, YearSelect } from './report-controls';
+import { ReportActions, selectClass, YearSelect } from './report-controls';
 
 const genders = ['female', 'male', 'other', 'unknown'] as const;
 const ageBands = ['0-12', '13-18', '19-24', '25-59', '60+', 'unknown'];
@@ -112,16 +112,7 @@ export function MemberCountsReport({
               <option value="grant">{t('counts.kinds.grant')}</option>
             </select>
           </div>
-          <div className="ml-auto flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" onClick={download} disabled={rows.length === 0}>
-              <Download aria-hidden="true" />
-              {t('counts.csv')}
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => window.print()} disabled={rows.length === 0}>
-              <Printer aria-hidden="true" />
-              {t('counts.print')}
-            </Button>
-          </div>
+          <ReportActions onDownload={download} disabled={rows.length === 0} />
         </div>
         <p className="text-sm text-muted-foreground">{t(`counts.rules.${kind}`)}</p>
         {counts.isError ? (

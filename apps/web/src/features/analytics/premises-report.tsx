@@ -5,7 +5,7 @@
 import { analyticsMessages } from '@club/i18n/namespaces/analytics';
 import { commonMessages } from '@club/i18n/namespaces/common';
 import { useQuery } from '@tanstack/react-query';
-import { Download, Printer, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { useState } from 'react';
 import { downloadText, toCsv } from '../../components/list/csv';
 import { Alert } from '../../components/ui/alert';
@@ -15,7 +15,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { useFormat, useT } from '../../lib/i18n';
 import { describeAnalyticsError } from './describe-analytics-error';
 import { analyticsKeys, loadPremisesDetail, loadPremisesHours, type PremisesRow } from './load-analytics';
-import { YearSelect } from './report-controls';
+import { ReportActions, YearSelect } from './report-controls';
 
 const hourColumns = ['hours', 'under25_hours', 'over25_hours', 'unknown_age_hours'] as const;
 
@@ -69,16 +69,7 @@ export function PremisesReport({
       <CardBody>
         <div className="flex flex-wrap items-end gap-3 print:hidden">
           <YearSelect thisYear={thisYear} value={year} onChange={setYear} />
-          <div className="ml-auto flex flex-wrap gap-2">
-            <Button variant="secondary" size="sm" onClick={download} disabled={rows.length === 0}>
-              <Download aria-hidden="true" />
-              {t('counts.csv')}
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => window.print()} disabled={rows.length === 0}>
-              <Printer aria-hidden="true" />
-              {t('counts.print')}
-            </Button>
-          </div>
+          <ReportActions onDownload={download} disabled={rows.length === 0} />
         </div>
         <p className="text-sm text-muted-foreground">{t('premises.rules')}</p>
         {report.isError ? (

@@ -1,7 +1,9 @@
 // Controls shared by the yearly reports of /analytics: a labelled select for the year (the
-// last ten years), and the style of the native selects the reports use.
+// last ten years), the CSV and print buttons, and the style of the native selects.
 import { analyticsMessages } from '@club/i18n/namespaces/analytics';
+import { Download, Printer } from 'lucide-react';
 import { useId } from 'react';
+import { Button } from '../../components/ui/button';
 import { useT } from '../../lib/i18n';
 
 export const selectClass =
@@ -35,6 +37,23 @@ export function YearSelect({
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+/** Download the report as CSV, or print it (the browser saves a PDF); off while it is empty. */
+export function ReportActions({ onDownload, disabled }: { onDownload: () => void; disabled: boolean }) {
+  const t = useT(analyticsMessages);
+  return (
+    <div className="ml-auto flex flex-wrap gap-2">
+      <Button variant="secondary" size="sm" onClick={onDownload} disabled={disabled}>
+        <Download aria-hidden="true" />
+        {t('counts.csv')}
+      </Button>
+      <Button variant="secondary" size="sm" onClick={() => window.print()} disabled={disabled}>
+        <Printer aria-hidden="true" />
+        {t('counts.print')}
+      </Button>
     </div>
   );
 }
