@@ -146,6 +146,25 @@ describe('analytics', () => {
     await page.getByLabel('Klub', { exact: true }).selectOption({ label: 'Alle klubber' });
     await expect.poll(total).toBe(everyone);
 
+    // No events in the period: said in words, not an empty chart.
+    await page.getByText('Ingen offentliggjorte arrangementer begynder i perioden.').waitFor();
+
+    // An end before the start, or a date that cannot be read, is refused on the screen with
+    // what to do; the reports below keep working. A right range brings the charts back.
+    const filters = page.getByRole('region', { name: 'Diagrammer for den valgte periode' });
+    await filters.getByLabel('Til', { exact: true }).fill(`01.01.${lastYear - 1}`);
+    await filters.getByLabel('Fra', { exact: true }).focus();
+    await page
+      .getByText('Periodens slutning ligger før dens start. Vælg en slutdato efter startdatoen.')
+      .waitFor();
+    expect(await page.getByRole('region', { name: 'Medlemmer pr. måned' }).count()).toBe(0);
+    await filters.getByLabel('Til', { exact: true }).fill('32.13.2025');
+    await filters.getByLabel('Fra', { exact: true }).focus();
+    await page.getByText('Vælg både en start- og en slutdato.').waitFor();
+    await filters.getByLabel('Til', { exact: true }).fill(today.split('-').reverse().join('.'));
+    await filters.getByLabel('Fra', { exact: true }).focus();
+    await page.getByRole('region', { name: 'Medlemmer pr. måned' }).waitFor();
+
     const counts = page.getByRole('region', { name: 'Lovpligtige medlemstal' });
     const report = counts.getByRole('table', { name: `CFR-medlemstal ${lastYear}` });
     await report.waitFor();
