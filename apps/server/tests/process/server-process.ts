@@ -42,7 +42,11 @@ export function spawnServer(env: Record<string, string>): ServerProcess {
   return { child, url: `http://127.0.0.1:${env.PORT}`, output: () => out, exited };
 }
 
-/** Waits until /health answers, or the process exits. */
+/**
+ * Waits until /health answers and the start-up banner is printed, or the process exits. The
+ * server listens before it prints the banner (which waits for the demo data and the setup
+ * link), so a test that reads the banner must not stop at the first healthy answer.
+ */
 export async function waitForHealth(server: ServerProcess, timeoutMs = 120_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let done = false;
@@ -51,7 +55,7 @@ export async function waitForHealth(server: ServerProcess, timeoutMs = 120_000):
     if (done) throw new Error(`server exited before it was healthy:\n${server.output()}`);
     try {
       const res = await fetch(`${server.url}/health`);
-      if (res.ok) return;
+      if (res.ok && server.output().includes('Club platform is running on')) return;
     } catch {
       // not listening yet
     }
