@@ -16,6 +16,7 @@ import { loadInvoice } from './load-billing';
 import { PaymentForm } from './payment-form';
 import { DraftLinesEditor } from './draft-lines-editor';
 import {
+  applyAccountCredit,
   creditInvoice,
   deleteDraftInvoice,
   invoicePdf,
@@ -25,7 +26,7 @@ import {
   sendInvoice,
 } from './save-billing';
 
-type Step = 'issue' | 'credit' | 'pay' | 'delete' | null;
+type Step = 'issue' | 'credit' | 'pay' | 'delete' | 'applyCredit' | null;
 
 export function InvoiceDetailDialog({
   communityId,
@@ -75,6 +76,8 @@ export function InvoiceDetailDialog({
           number: invoice.number,
         });
   const owed = invoice?.outstanding_ore ?? 0;
+  const credit = data?.accountCredit ?? 0;
+  const payable = invoice?.status === 'issued' && invoice.kind === 'invoice' && owed > 0;
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={title || t('title')}>
@@ -150,6 +153,14 @@ export function InvoiceDetailDialog({
             <dd className="text-right font-semibold" data-testid="invoice-owed">
               {money(owed)}
             </dd>
+            {payable && credit > 0 ? (
+              <>
+                <dt>{t('detail.accountCredit')}</dt>
+                <dd className="text-right" data-testid="invoice-account-credit">
+                  {money(credit)}
+                </dd>
+              </>
+            ) : null}
           </dl>
           <section>
             <h3 className="font-semibold">{t('detail.payments')}</h3>
@@ -203,6 +214,11 @@ export function InvoiceDetailDialog({
             {invoice.status === 'issued' && invoice.kind === 'invoice' && step !== 'pay' ? (
               <Button disabled={busy} onClick={() => setStep('pay')}>
                 {t('actions.pay')}
+              </Button>
+            ) : null}
+            {payable && credit > 0 ? (
+              <Button variant="secondary" disabled={busy} onClick={() => setStep('applyCredit')}>
+                {t('actions.applyCredit')}
               </Button>
             ) : null}
             {invoice.number !== null ? (
@@ -274,6 +290,28 @@ export function InvoiceDetailDialog({
           }
           setStep(null);
           onClose();
+          await refresh();
+        }}
+      />
+      <ConfirmDialog
+        open={step === 'applyCredit'}
+        onOpenChange={(open) => !open && setStep(null)}
+        destructive={false}
+        title={t('confirm.applyCreditTitle', {
+          number: invoice?.number ?? '',
+          account: invoice?.account_name ?? '',
+        })}
+        description={t('confirm.applyCreditBody', { amount: money(Math.min(credit, owed)) })}
+        confirmLabel={t('actions.applyCredit')}
+        onConfirm={async () => {
+          try {
+            const paid = await applyAccountCredit(invoiceId);
+            toast({ title: t('confirm.creditApplied', { amount: money(paid) }) });
+          } catch (error) {
+            // Most often the credit was spent meanwhile: say so and show what is left now.
+            await fail(error);
+          }
+          setStep(null);
           await refresh();
         }}
       />

@@ -20,8 +20,18 @@ export async function loadInvoice(id: string) {
   for (const result of [invoice, lines, payments, reminders, creditNote])
     if (result.error) throw result.error;
   if (!invoice.data) return null;
+  // The payer's credit, which can pay an open invoice (billing_account_totals, decision 0910).
+  const totals = invoice.data.account_id
+    ? await supabase()
+        .from('billing_account_totals')
+        .select('credit_ore')
+        .eq('account_id', invoice.data.account_id)
+        .maybeSingle()
+    : null;
+  if (totals?.error) throw totals.error;
   return {
     invoice: invoice.data,
+    accountCredit: totals?.data?.credit_ore ?? 0,
     lines: lines.data ?? [],
     payments: payments.data ?? [],
     reminders: reminders.data ?? [],

@@ -119,8 +119,12 @@ export const recordPayment = (
       .insert({ community_id: communityId, invoice_id: invoiceId, ...payment }),
   );
 
-export const applyAccountCredit = (invoiceId: string) =>
-  run(supabase().rpc('apply_account_credit', { p_invoice_id: invoiceId }));
+/** Pays the invoice from its payer's credit as far as it goes; the amount paid, in øre. */
+export async function applyAccountCredit(invoiceId: string): Promise<number> {
+  const { data, error } = await supabase().rpc('apply_account_credit', { p_invoice_id: invoiceId });
+  if (error) throw error;
+  return Number(data ?? 0);
+}
 
 export async function createDueReminders(communityId: string) {
   const { data, error } = await supabase().rpc('create_due_reminders', { p_community_id: communityId });
