@@ -389,3 +389,108 @@ describe('set_member_admin_access', () => {
     ]);
   });
 });
+
+describe('member_arrears and credit notes', () => {
+  // An invoice due `dueIn` days from today (negative: overdue), issued, not paid.
+  const issueInvoice = async (member: string, dueIn: number) => {
+    const db = world.db;
+    const existing = await db.query<{ id: string }>('select id from billing_accounts where member_id = $1', [
+      member,
+    ]);
+    const acc = existing.rows.length
+      ? existing
+      : await db.query<{ id: string }>(
+          `insert into billing_accounts (community_id, name, member_id) values ($1, 'Konto', $2) returning id`,
+          [world.communityA, member],
+        );
+    const invoice = await db.query<{ id: string }>(
+      `insert into invoices (community_id, account_id) values ($1, $2) returning id`,
+      [world.communityA, acc.rows[0]!.id],
+    );
+    const id = invoice.rows[0]!.id;
+    await db.query(
+      `insert into invoice_lines (community_id, invoice_id, description, unit_price_ore) values ($1, $2, 'Kontingent', 25000)`,
+      [world.communityA, id],
+    );
+    await db.query(
+      `update invoices set status = 'issued', issued_on = current_date + $2::int - 30, due_on = current_date + $2::int
+        where id = $1`,
+      [id, dueIn],
+    );
+    return id;
+  };
+  // A credit note for the invoice, issued `daysAgo` days ago (as a bulk load writes it).
+  const creditDated = async (invoiceId: string, daysAgo: number) => {
+    const db = world.db;
+    const note = await db.query<{ id: string }>(
+      `insert into invoices (community_id, account_id, kind, credited_invoice_id)
+       select community_id, account_id, 'credit_note', id from invoices where id = $1 returning id`,
+      [invoiceId],
+    );
+    const id = note.rows[0]!.id;
+    await db.query(
+      `insert into invoice_lines (community_id, invoice_id, description, quantity, unit_price_ore, vat_rate_bp, vat_exempt, line_kind)
+       select community_id, $2, description, quantity, unit_price_ore, vat_rate_bp, vat_exempt, line_kind
+         from invoice_lines where invoice_id = $1`,
+      [invoiceId, id],
+    );
+    await db.query(
+      `update invoices set status = 'issued', issued_on = current_date - $2::int where id = $1`,
+      [id, daysAgo],
+    );
+  };
+  const arrearsOf = async (member: string) =>
+    (
+      await world.db.query<{ days: number }>(
+        'select current_date - since as days from member_arrears where member_id = $1',
+        [member],
+      )
+    ).rows.map((r) => r.days);
+
+  it('counts a credited invoice as settled and an unpaid invoice as owing', async () => {
+    const added = await world.db.query<{ id: string; first_name: string }>(
+      `insert into members (community_id, first_name, last_name, status)
+       values ($1, 'Erik', 'Eskildsen', 'active'), ($1, 'Frida', 'Friis', 'active'), ($1, 'Gustav', 'Gram', 'active')
+       returning id, first_name`,
+      [world.communityA],
+    );
+    for (const r of added.rows) ids[r.first_name] = r.id;
+
+    // Erik's overdue invoice is credited by the billing admin (the credit note is issued today).
+    const erik = await issueInvoice(ids.Erik!, -10);
+    expect(await arrearsOf(ids.Erik!)).toEqual([10]);
+    await world.as('billingAdminA', 'select credit_invoice($1)', [erik]);
+    expect(await arrearsOf(ids.Erik!)).toEqual([]);
+
+    // Gustav's was credited five days ago: not in arrears, not in the register's arrears filter.
+    await creditDated(await issueInvoice(ids.Gustav!, -20), 5);
+    expect(await arrearsOf(ids.Gustav!)).toEqual([]);
+
+    // Frida has a credit note from 30 days ago and an invoice still unpaid 10 days after its due
+    // date: in arrears since that invoice's due date, not the credit note's.
+    await creditDated(await issueInvoice(ids.Frida!, -40), 30);
+    await issueInvoice(ids.Frida!, -10);
+    expect(await arrearsOf(ids.Frida!)).toEqual([10]);
+
+    const owing = await register('memberAdminA', { arrears: true });
+    expect(names(owing)).toEqual(['Dorte Dahl', 'Frida Friis']);
+    const gustav = await register('memberAdminA', { search: 'Gustav' });
+    expect(gustav.rows.map((r) => [r.full_name, r.in_arrears])).toEqual([['Gustav Gram', false]]);
+
+    // The member page: the credit note is listed as one, neither overdue nor owed.
+    const [page] = await world.as<{
+      o: { balance_ore: number; invoices: { kind: string; overdue: boolean }[] };
+    }>('memberAdminA', 'select member_overview($1) as o', [ids.Gustav]);
+    expect(page!.o.balance_ore).toBe(0);
+    expect(page!.o.invoices.map((i) => [i.kind, i.overdue])).toEqual([
+      ['credit_note', false],
+      ['invoice', false],
+    ]);
+    const [frida] = await world.as<{ o: { balance_ore: number } }>(
+      'memberAdminA',
+      'select member_overview($1) as o',
+      [ids.Frida],
+    );
+    expect(frida!.o.balance_ore).toBe(25000);
+  });
+});

@@ -76,6 +76,7 @@ export interface MemberOverview {
   invoices: {
     id: string;
     number: number | null;
+    kind: 'invoice' | 'credit_note';
     status: string;
     due_on: string | null;
     total_ore: number;

@@ -115,12 +115,18 @@ export function MemberActivitySections({ overview, slug }: { overview: MemberOve
                   key={i.id}
                   side={
                     <>
-                      {format.money(i.total_ore - i.paid_ore)}
+                      {format.money(
+                        i.kind === 'invoice' && i.status === 'issued' ? i.total_ore - i.paid_ore : 0,
+                      )}
                       {i.overdue ? <Badge tone="danger">{t('detail.overdue')}</Badge> : null}
                     </>
                   }
                 >
-                  {i.number ? t('detail.invoiceNumber', { number: i.number }) : t('detail.draftInvoice')}
+                  {i.number
+                    ? t(i.kind === 'credit_note' ? 'detail.creditNoteNumber' : 'detail.invoiceNumber', {
+                        number: i.number,
+                      })
+                    : t('detail.draftInvoice')}
                   {i.due_on ? <span className="text-muted-foreground"> · {day(i.due_on)}</span> : null}
                 </Row>
               ))}
