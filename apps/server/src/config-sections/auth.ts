@@ -101,6 +101,8 @@ export const authEnv = z.object({
   AUTH_MFA_MAX_FACTORS: z.coerce.number().int().min(1).max(50).default(10),
   AUTH_MFA_PHONE_ENABLED: flag(false),
   AUTH_MFA_WEB_AUTHN_ENABLED: flag(true),
+  AUTH_PASSKEY_ENABLED: flag(true),
+  AUTH_PASSKEY_MAX_PER_USER: z.coerce.number().int().min(1).max(100).default(10),
   AUTH_WEBAUTHN_RP_ID: optionalText,
   AUTH_WEBAUTHN_RP_ORIGINS: optionalText,
   AUTH_WEBAUTHN_RP_DISPLAY_NAME: optionalText,
@@ -168,6 +170,9 @@ export function readAuthConfig(input: AuthEnv | Record<string, unknown>) {
     mfaPhoneEnabled: env.AUTH_MFA_PHONE_ENABLED,
     /** WebAuthn factors (passkeys, security keys); the relying party defaults to SITE_URL's host and origin. */
     mfaWebAuthnEnabled: env.AUTH_MFA_WEB_AUTHN_ENABLED,
+    /** Passkeys as the first factor (/passkeys/*, decision 0845), with the same relying party. */
+    passkeyEnabled: env.AUTH_PASSKEY_ENABLED,
+    passkeyMaxPerUser: env.AUTH_PASSKEY_MAX_PER_USER,
     webAuthnRpId: env.AUTH_WEBAUTHN_RP_ID,
     webAuthnRpOrigins: (env.AUTH_WEBAUTHN_RP_ORIGINS ?? '')
       .split(',')

@@ -38,3 +38,13 @@ export function uniqueEmail(prefix = 'user'): string {
 }
 
 export const strongPassword = 'correct-horse-battery';
+
+/** A session store for a supabase-js client that persists its session in the test. */
+export function memoryStorage() {
+  const items = new Map<string, string>();
+  return {
+    getItem: (k: string) => items.get(k) ?? null,
+    setItem: (k: string, v: string) => void items.set(k, v),
+    removeItem: (k: string) => void items.delete(k),
+  };
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as OTPAuth from 'otpauth';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
-import { latestMessage, strongPassword, uniqueEmail } from './auth-test-kit';
+import { latestMessage, memoryStorage, strongPassword, uniqueEmail } from './auth-test-kit';
 
 function totpCode(secret: string, offsetSteps = 0): string {
   const totp = new OTPAuth.TOTP({
@@ -11,15 +11,6 @@ function totpCode(secret: string, offsetSteps = 0): string {
     algorithm: 'SHA1',
   });
   return totp.generate({ timestamp: Date.now() + offsetSteps * 30_000 });
-}
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (k: string) => items.get(k) ?? null,
-    setItem: (k: string, v: string) => void items.set(k, v),
-    removeItem: (k: string) => void items.delete(k),
-  };
 }
 
 describe('MFA with TOTP, and PKCE', () => {

@@ -18,12 +18,15 @@ interface Options {
   challenge: ArrayBuffer | ArrayBufferView | string;
   rp?: { id?: string };
   rpId?: string;
+  user?: { id: ArrayBuffer | ArrayBufferView | string };
 }
 
 export class SoftAuthenticator {
   readonly keys = crypto.generateKeyPairSync('ec', { namedCurve: 'P-256' });
   readonly credentialId = crypto.randomBytes(16);
   counter = 0;
+  /** The user handle a registration gave it; assertions carry it, as a resident key does. */
+  userHandle: string | undefined;
 
   constructor(
     readonly rpId: string,
@@ -44,6 +47,7 @@ export class SoftAuthenticator {
 
   /** An attestation for navigator.credentials.create() options; origin may be overridden (phishing). */
   create(options: Options, origin = this.origin) {
+    if (options.user) this.userHandle = b64url(toBytes(options.user.id));
     const jwk = this.keys.publicKey.export({ format: 'jwk' });
     const cose = new Map<number, number | Uint8Array>([
       [1, 2],
@@ -101,6 +105,7 @@ export class SoftAuthenticator {
         clientDataJSON: b64url(clientDataJSON),
         authenticatorData: b64url(authData),
         signature: b64url(signature),
+        ...(this.userHandle ? { userHandle: this.userHandle } : {}),
       },
     };
     return { ...json, toJSON: () => json };

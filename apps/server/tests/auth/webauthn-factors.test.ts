@@ -4,19 +4,10 @@
 // a signature counter going back, and malformed credential JSON (a 4xx, never a 5xx).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
-import { strongPassword, uniqueEmail } from './auth-test-kit';
+import { memoryStorage, strongPassword, uniqueEmail } from './auth-test-kit';
 import { SoftAuthenticator } from './soft-authenticator';
 
 const origin = 'http://localhost:5173';
-
-function memoryStorage() {
-  const items = new Map<string, string>();
-  return {
-    getItem: (k: string) => items.get(k) ?? null,
-    setItem: (k: string, v: string) => void items.set(k, v),
-    removeItem: (k: string) => void items.delete(k),
-  };
-}
 
 type Client = ReturnType<TestPlatform['client']>;
 /** What mfa.challenge resolves to for a WebAuthn factor (the client's union narrowed by hand). */

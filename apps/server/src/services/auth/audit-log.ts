@@ -20,7 +20,9 @@ export type AuditAction =
   | 'verification_attempted'
   | 'identity_linked'
   | 'identity_unlinked'
-  | 'user_repeated_signup';
+  | 'user_repeated_signup'
+  | 'passkey_created'
+  | 'passkey_deleted';
 
 export async function audit(
   q: Queryable,

@@ -83,7 +83,14 @@ export type AuthErrorCode =
   | 'email_address_invalid'
   | 'web3_provider_disabled'
   | 'request_entity_too_large'
-  | 'feature_disabled';
+  | 'feature_disabled'
+  | 'passkey_disabled'
+  | 'too_many_passkeys'
+  | 'webauthn_credential_not_found'
+  | 'webauthn_challenge_not_found'
+  | 'webauthn_challenge_expired'
+  | 'webauthn_verification_failed'
+  | 'webauthn_credential_exists';
 
 export class AuthError extends Error {
   override readonly name = 'AuthError';

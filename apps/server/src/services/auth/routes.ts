@@ -25,6 +25,17 @@ import { logOut } from './log-out';
 import { unlinkIdentity } from './manage-identities';
 import { reauthenticate } from './reauthenticate';
 import { recoverPassword } from './recover-password';
+import {
+  adminDeletePasskey,
+  adminListPasskeys,
+  deletePasskey,
+  listPasskeys,
+  passkeyAuthenticationOptions,
+  passkeyAuthenticationVerify,
+  passkeyRegistrationOptions,
+  passkeyRegistrationVerify,
+  updatePasskey,
+} from './passkeys';
 import { maxBodyBytes } from './request-body';
 import { resendMessage } from './resend-message';
 import { withinRequestTimeLimit } from './request-time-limit';
@@ -129,6 +140,13 @@ export function authRoutes(ctx: AuthContext): Hono<AppEnv> {
   routes.post('/factors/:id/challenge', run(challengeFactor));
   routes.post('/factors/:id/verify', run(verifyFactor));
   routes.delete('/factors/:id', run(unenrollFactor));
+  routes.post('/passkeys/registration/options', run(passkeyRegistrationOptions));
+  routes.post('/passkeys/registration/verify', run(passkeyRegistrationVerify));
+  routes.post('/passkeys/authentication/options', run(passkeyAuthenticationOptions));
+  routes.post('/passkeys/authentication/verify', run(passkeyAuthenticationVerify));
+  routes.get('/passkeys', run(listPasskeys));
+  routes.patch('/passkeys/:id', run(updatePasskey));
+  routes.delete('/passkeys/:id', run(deletePasskey));
   routes.post('/invite', run(adminInvite));
   routes.post('/admin/generate_link', run(adminGenerateLink));
   routes.get('/admin/users', run(adminListUsers));
@@ -138,6 +156,8 @@ export function authRoutes(ctx: AuthContext): Hono<AppEnv> {
   routes.delete('/admin/users/:id', run(adminDeleteUser));
   routes.get('/admin/users/:id/factors', run(adminListFactors));
   routes.delete('/admin/users/:id/factors/:factorId', run(adminDeleteFactor));
+  routes.get('/admin/users/:id/passkeys', run(adminListPasskeys));
+  routes.delete('/admin/users/:id/passkeys/:passkeyId', run(adminDeletePasskey));
   routes.all('*', (c) =>
     renderAuthError(c, new AuthError(404, 'unknown', `No route for ${c.req.method} ${c.req.path}`)),
   );

@@ -55,7 +55,7 @@ export async function showSettings(ctx: AuthContext, c: Context<AppEnv>): Promis
       sms_provider: ctx.config.smsWebhookUrl ? 'webhook' : '',
       saml_enabled: false,
       saml_private_key_next_configured: false,
-      passkeys_enabled: false,
+      passkeys_enabled: ctx.config.passkeyEnabled,
     },
     200,
   );

@@ -124,27 +124,33 @@ function invalidResponse(): AuthError {
 
 const isText = (v: unknown): v is string => typeof v === 'string' && v !== '';
 
-/** Checks the shape the library relies on, so malformed input is a 400, never a thrown TypeError. */
-function checkShape(type: 'create' | 'request', response: Record<string, unknown>): void {
+/**
+ * Checks the shape the library relies on, so malformed input is a 400, never a thrown TypeError.
+ * `invalid` makes the refusal (the factor endpoints and /passkeys/* name it differently).
+ */
+export function checkShape(
+  type: 'create' | 'request',
+  response: Record<string, unknown>,
+  invalid: () => AuthError = invalidResponse,
+): void {
   const inner = response.response;
-  if (!isText(response.id) || !isText(response.rawId) || response.type !== 'public-key')
-    throw invalidResponse();
-  if (!inner || typeof inner !== 'object' || Array.isArray(inner)) throw invalidResponse();
+  if (!isText(response.id) || !isText(response.rawId) || response.type !== 'public-key') throw invalid();
+  if (!inner || typeof inner !== 'object' || Array.isArray(inner)) throw invalid();
   const fields = inner as Record<string, unknown>;
   const required =
     type === 'create'
       ? ['clientDataJSON', 'attestationObject']
       : ['clientDataJSON', 'authenticatorData', 'signature'];
   for (const name of required) {
-    if (!isText(fields[name]) || !/^[A-Za-z0-9_-]+={0,2}$/.test(fields[name])) throw invalidResponse();
+    if (!isText(fields[name]) || !/^[A-Za-z0-9_-]+={0,2}$/.test(fields[name])) throw invalid();
   }
   let clientData: unknown;
   try {
     clientData = JSON.parse(Buffer.from(fields.clientDataJSON as string, 'base64url').toString('utf8'));
   } catch {
-    throw invalidResponse();
+    throw invalid();
   }
-  if (!clientData || typeof clientData !== 'object') throw invalidResponse();
+  if (!clientData || typeof clientData !== 'object') throw invalid();
 }
 
 function failed(): AuthError {
