@@ -415,6 +415,54 @@ describe('member page editing', () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  it('removes a tag from a selection after a confirmation and says how many had it', async () => {
+    type Chosen = { id: string; full_name: string };
+    const [a, b, c, kept] = (await plainMembers(4, "status = 'passive'")) as [Chosen, Chosen, Chosen, Chosen];
+    const tag = await one<{ id: string; name: string }>(
+      `insert into tags (community_id, name) values ($1, 'Kasserer-e2e') returning id, name`,
+      [demo.community],
+    );
+    await platform.db.query(
+      `insert into member_tags (community_id, member_id, tag_id) select $1, unnest($2::uuid[]), $3`,
+      [demo.community, [a.id, b.id, kept.id], tag.id],
+    );
+    const tagged = async () =>
+      (
+        await platform.db.query<{ member_id: string }>(
+          'select member_id from member_tags where tag_id = $1 order by member_id',
+          [tag.id],
+        )
+      ).rows.map((r) => r.member_id);
+    const { page, errors, close } = await openAs('memberAdmin', 'da', 'members');
+    await page.goto(`${platform.url}/da/${demo.slug}/members?status=passive&sort=-mid`);
+    await page.getByRole('heading', { level: 1, name: 'Medlemmer' }).waitFor();
+    for (const member of [a, b, c]) await page.getByLabel(`Vælg ${member.full_name}`).check();
+    await page.getByText('3 valgt').waitFor();
+
+    // Cancel first: nothing changes.
+    await page.getByLabel('Fjern tag').selectOption(tag.id);
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText(`Fjern tagget ${tag.name} fra 2 medlemmer?`).waitFor();
+    await dialog.getByText('(2 af de 3 valgte)', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Annuller' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await tagged()).toEqual([a.id, b.id, kept.id].sort());
+
+    await page.getByLabel('Fjern tag').selectOption(tag.id);
+    await dialog.getByText(`Fjern tagget ${tag.name} fra 2 medlemmer?`).waitFor();
+    await screenshot(page, 'members-remove-tag-da-light');
+    await dialog.getByRole('button', { name: 'Fjern tag' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page
+      .getByText(`Tagget ${tag.name} er fjernet fra 2 medlemmer; 1 af de valgte havde det ikke.`, {
+        exact: true,
+      })
+      .waitFor();
+    expect(await tagged()).toEqual([kept.id]);
+    expect(errors).toEqual([]);
+    await close();
+  });
 });
 
 describe('members bulk e-mail', () => {

@@ -21,6 +21,7 @@ const businessCodes = new Set([
   'relation_exists',
   'no_recipients',
   'too_many_recipients',
+  'too_many_members',
   'invalid_subject',
   'invalid_body',
 ]);

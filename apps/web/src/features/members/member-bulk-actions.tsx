@@ -1,4 +1,5 @@
-// What the register does with a selection of members: add a tag, add to a group, write an
+// What the register does with a selection of members: add a tag, remove a tag (after a
+// confirmation that says how many of the selection have it), add to a group, write an
 // e-mail to them (sent by the server in the background, after a confirmation that says how
 // many have an address; progress and outcome in the job panel), or export them as CSV.
 import { membersMessages } from '@club/i18n/namespaces/members';
@@ -15,7 +16,7 @@ import { localePath, useFormat, useLanguage, useT } from '../../lib/i18n';
 import { describeMemberError } from './describe-member-error';
 import { loadCommunityGroups, loadCommunityTags, type RegisterRow } from './load-member-register';
 import { memberKeys } from './member-keys';
-import { addMembersToGroup, addTagToMembers } from './save-member-bulk';
+import { addMembersToGroup, addTagToMembers, removeTagFromMembers } from './save-member-bulk';
 import { followMemberMailing, requestMemberMailing } from './send-member-mail';
 
 const selectClass =
@@ -51,6 +52,27 @@ export function MemberBulkActions(props: {
     } catch (error) {
       toast({ title: t(describeMemberError(error)), variant: 'destructive' });
     }
+  };
+  // The tags some of the selected members have, with how many of them have each.
+  const selectedTags = new Map<string, { name: string; count: number }>();
+  for (const row of props.rows)
+    for (const tag of row.tags) {
+      const seen = selectedTags.get(tag.id);
+      selectedTags.set(tag.id, { name: tag.name, count: (seen?.count ?? 0) + 1 });
+    }
+  const removableTags = [...selectedTags.entries()].sort((a, b) => a[1].name.localeCompare(b[1].name));
+  const [removing, setRemoving] = useState<{ id: string; name: string; count: number } | null>(null);
+  const removeTag = async () => {
+    if (!removing) return;
+    const tag = removing;
+    await run(async () => {
+      const removed = await removeTagFromMembers(tag.id, ids);
+      return t('register.bulkTagRemoved', {
+        tag: tag.name,
+        removed: format.number(removed),
+        unchanged: format.number(ids.length - removed),
+      });
+    });
   };
   const language = useLanguage();
   const [mailing, setMailing] = useState(false);
@@ -109,6 +131,40 @@ export function MemberBulkActions(props: {
           </option>
         ))}
       </select>
+      <select
+        aria-label={t('register.bulkRemoveTag')}
+        className={selectClass}
+        value=""
+        disabled={removableTags.length === 0}
+        title={removableTags.length === 0 ? t('register.bulkRemoveTagNone') : undefined}
+        onChange={(e) => {
+          const tag = selectedTags.get(e.target.value);
+          if (tag) setRemoving({ id: e.target.value, ...tag });
+        }}
+      >
+        <option value="">{t('register.bulkRemoveTag')}</option>
+        {removableTags.map(([id, tag]) => (
+          <option key={id} value={id}>
+            {t('register.bulkRemoveTagOption', { tag: tag.name, count: format.number(tag.count) })}
+          </option>
+        ))}
+      </select>
+      <ConfirmDialog
+        open={removing !== null}
+        onOpenChange={(open) => {
+          if (!open) setRemoving(null);
+        }}
+        title={t('register.removeTagTitle', {
+          tag: removing?.name ?? '',
+          count: format.number(removing?.count ?? 0),
+        })}
+        description={t('register.removeTagText', {
+          count: format.number(removing?.count ?? 0),
+          selected: format.number(ids.length),
+        })}
+        confirmLabel={t('register.removeTagConfirm')}
+        onConfirm={removeTag}
+      />
       <select
         aria-label={t('register.bulkAddGroup')}
         className={selectClass}

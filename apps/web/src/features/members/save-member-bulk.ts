@@ -1,4 +1,4 @@
-// Bulk actions of the register on a selection: add a tag, add to a group; and the register's
+// Bulk actions of the register on a selection: add or remove a tag, add to a group; and the register's
 // Excel export (export_members: CPR numbers only for membership managers, audited by the
 // database), written with write-excel-file, loaded when an export is asked for.
 import { supabase } from '../../lib/supabase';
@@ -15,6 +15,17 @@ export async function addTagToMembers(
       { onConflict: 'member_id,tag_id', ignoreDuplicates: true },
     );
   if (error) throw error;
+}
+
+/** Removes the tag from those of the members who have it; returns how many lost it. */
+export async function removeTagFromMembers(tagId: string, memberIds: string[]): Promise<number> {
+  const { data, error } = await supabase().rpc('set_member_tag', {
+    p_tag_id: tagId,
+    p_member_ids: memberIds,
+    p_on: false,
+  });
+  if (error) throw error;
+  return data ?? 0;
 }
 
 export async function addMembersToGroup(
