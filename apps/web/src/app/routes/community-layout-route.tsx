@@ -7,7 +7,12 @@ import type { CommunityLoaderData } from '../route-guards';
 export function Component() {
   const data = useRouteLoaderData('community') as CommunityLoaderData;
   return (
-    <ShellLayout slug={data.slug} areas={visibleAreas(data.membership)} communities={data.communities}>
+    <ShellLayout
+      slug={data.slug}
+      communityId={data.membership.community_id}
+      areas={visibleAreas(data.membership)}
+      communities={data.communities}
+    >
       <Outlet />
     </ShellLayout>
   );

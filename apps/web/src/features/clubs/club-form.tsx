@@ -3,16 +3,15 @@
 // and club_name_taken, decision 0920); the schema says the same first so the message lands
 // under the field at once.
 import { clubsMessages } from '@club/i18n/namespaces/clubs';
-import { useFormContext } from 'react-hook-form';
 import { z } from 'zod';
-import { FieldShell, Form, FormErrorSummary, TextAreaField, TextField } from '../../components/form/form';
+import { Form, FormErrorSummary, TextAreaField, TextField } from '../../components/form/form';
 import { useAppForm } from '../../components/form/use-app-form';
 import { UnsavedChangesGuard } from '../../components/form/unsaved-changes-guard';
 import { Button } from '../../components/ui/button';
-import { UploadField } from '../../components/upload/upload-field';
+import { LogoField } from '../../components/upload/logo-field';
 import { useT } from '../../lib/i18n';
 import type { ClubRow } from './load-clubs';
-import { clubLogoAccept, clubLogoUrl, uploadClubLogo, type ClubValues } from './save-clubs';
+import type { ClubValues } from './save-clubs';
 
 const optional = (pattern: RegExp, message: string) =>
   z
@@ -101,7 +100,22 @@ export function ClubForm({
             optional
           />
         </div>
-        <LogoField communityId={communityId} readOnly={readOnly} />
+        <LogoField
+          communityId={communityId}
+          folder="clubs"
+          label={t('fields.logo')}
+          readOnly={readOnly}
+          messages={{
+            accepted: t('logo.accepted'),
+            wrongType: t('logo.wrongType'),
+            tooLarge: t('logo.tooLarge'),
+            failed: t('logo.failed'),
+            preview: t('logo.preview'),
+            choose: t('logo.choose'),
+            replace: t('logo.replace'),
+            remove: t('logo.remove'),
+          }}
+        />
       </fieldset>
       {readOnly ? null : (
         <div className="flex justify-end">
@@ -116,37 +130,5 @@ export function ClubForm({
         saving={form.saving}
       />
     </Form>
-  );
-}
-
-function LogoField({ communityId, readOnly }: { communityId: string; readOnly: boolean }) {
-  const t = useT(clubsMessages);
-  const { watch, setValue } = useFormContext<{ logo_path: string }>();
-  const value = watch('logo_path');
-  if (readOnly)
-    return value ? (
-      <FieldShell name="logo_path" label={t('fields.logo')}>
-        <img src={clubLogoUrl(value)} alt={t('logo.preview')} className="h-20 w-auto rounded border" />
-      </FieldShell>
-    ) : null;
-  return (
-    <UploadField
-      label={t('fields.logo')}
-      accept={clubLogoAccept}
-      value={value}
-      onChange={(path) => setValue('logo_path', path, { shouldDirty: true })}
-      upload={(file, onProgress) => uploadClubLogo(communityId, file, onProgress)}
-      previewUrl={clubLogoUrl}
-      messages={{
-        accepted: t('logo.accepted'),
-        wrongType: t('logo.wrongType'),
-        tooLarge: t('logo.tooLarge'),
-        failed: t('logo.failed'),
-        preview: t('logo.preview'),
-        choose: t('logo.choose'),
-        replace: t('logo.replace'),
-        remove: t('logo.remove'),
-      }}
-    />
   );
 }

@@ -13,15 +13,16 @@ import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { PageHeader } from '../../components/ui/page-header';
 import { toast } from '../../components/ui/toast-store';
+import { logoUrl } from '../../lib/community-logo';
 import { localePath, useFormat, useLanguage, useT } from '../../lib/i18n';
 import { ClubForm } from './club-form';
 import { clubKeys, clubListSpec, loadAllClubs, loadClubList, loadIsOwner, type ClubRow } from './load-clubs';
-import { clubLogoUrl, createClub } from './save-clubs';
+import { createClub } from './save-clubs';
 
 export function ClubLogo({ club, size = 'sm' }: { club: Pick<ClubRow, 'logo_path'>; size?: 'sm' | 'lg' }) {
   const box = size === 'sm' ? 'size-8' : 'size-16';
   return club.logo_path ? (
-    <img src={clubLogoUrl(club.logo_path)} alt="" className={`${box} shrink-0 rounded object-contain`} />
+    <img src={logoUrl(club.logo_path)} alt="" className={`${box} shrink-0 rounded object-contain`} />
   ) : (
     <span
       aria-hidden="true"

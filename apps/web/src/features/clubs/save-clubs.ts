@@ -1,10 +1,8 @@
 // Writes of the clubs area: create and edit a club (owners, by the clubs policy), move members
-// and groups into or out of a club (move_to_club, with the member or group area's rights), and
-// the club logo in the community-logos bucket under "<community id>/clubs/…" (owners write
-// there). Errors are thrown as supabase returns them.
-import type { UploadAccept } from '../../components/upload/upload-field';
+// and groups into or out of a club (move_to_club, with the member or group area's rights). The
+// club logo is uploaded by the shared LogoField (components/upload/logo-field.tsx) under
+// "<community id>/clubs/…". Errors are thrown as supabase returns them.
 import { supabase } from '../../lib/supabase';
-import { uploadWithProgress } from '../../lib/upload-with-progress';
 
 export interface ClubValues {
   name: string;
@@ -44,24 +42,3 @@ export async function moveToClub(
   });
   if (error) throw error;
 }
-
-export const clubLogoBucket = 'community-logos';
-export const clubLogoAccept: UploadAccept = {
-  types: { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] },
-  label: 'PNG, JPEG',
-  maxBytes: 5 * 1024 * 1024,
-};
-const extensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
-
-export async function uploadClubLogo(
-  communityId: string,
-  file: File,
-  onProgress?: (fraction: number) => void,
-): Promise<string> {
-  const path = `${communityId}/clubs/${crypto.randomUUID()}.${extensions[file.type] ?? 'png'}`;
-  await uploadWithProgress({ bucket: clubLogoBucket, path, file, onProgress });
-  return path;
-}
-
-export const clubLogoUrl = (path: string) =>
-  supabase().storage.from(clubLogoBucket).getPublicUrl(path).data.publicUrl;

@@ -23,6 +23,8 @@ import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
+import { LogoField } from '../../components/upload/logo-field';
+import { communityLogoKey } from '../../lib/community-logo';
 import { communityTimeZoneKey } from '../../lib/community-time-zone';
 import { useT } from '../../lib/i18n';
 import type { GeneralSettings } from './load-settings';
@@ -55,6 +57,7 @@ const schema = z.object({
   iban: optional(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/, 'general.errors.iban'),
   welcome_text: z.string().trim().max(5000),
   admin_welcome_text: z.string().trim().max(5000),
+  logo_path: z.string(),
 });
 type Values = z.output<typeof schema>;
 
@@ -88,6 +91,7 @@ export function GeneralSettingsForm({
       iban: settings.iban ?? '',
       welcome_text: settings.welcome_text ?? '',
       admin_welcome_text: settings.admin_welcome_text ?? '',
+      logo_path: community.logo_path ?? '',
     }),
     [community, settings],
   );
@@ -116,6 +120,7 @@ export function GeneralSettingsForm({
         time_zone: values.time_zone,
         default_language: values.default_language,
         cvr: orNull(values.cvr),
+        logo_path: orNull(values.logo_path),
       },
       {
         contact_email: orNull(values.contact_email),
@@ -134,6 +139,8 @@ export function GeneralSettingsForm({
     await queryClient.invalidateQueries({ queryKey: settingsKeys.general(communityId) });
     // Every area caches the community's time zone (useCommunityTimeZone); times move now.
     await queryClient.invalidateQueries({ queryKey: communityTimeZoneKey(communityId) });
+    // The shell shows the logo beside the community's name.
+    await queryClient.invalidateQueries({ queryKey: communityLogoKey(communityId) });
   };
 
   return (
@@ -167,6 +174,24 @@ export function GeneralSettingsForm({
               inputMode="numeric"
               optional
             />
+            <div className="sm:col-span-2">
+              <LogoField
+                communityId={communityId}
+                folder="logo"
+                label={t('general.logo')}
+                readOnly={!canEdit}
+                messages={{
+                  accepted: t('general.logoUpload.accepted'),
+                  wrongType: t('general.logoUpload.wrongType'),
+                  tooLarge: t('general.logoUpload.tooLarge'),
+                  failed: t('general.logoUpload.failed'),
+                  preview: t('general.logoUpload.preview'),
+                  choose: t('general.logoUpload.choose'),
+                  replace: t('general.logoUpload.replace'),
+                  remove: t('general.logoUpload.remove'),
+                }}
+              />
+            </div>
           </CardBody>
         </Card>
         <Card aria-labelledby="settings-contact">

@@ -5,7 +5,7 @@ import type { CommunityRecord, CommunitySettingsRecord } from './load-settings';
 
 export async function saveGeneralSettings(
   communityId: string,
-  community: Pick<CommunityRecord, 'name' | 'time_zone' | 'default_language' | 'cvr'>,
+  community: Pick<CommunityRecord, 'name' | 'time_zone' | 'default_language' | 'cvr' | 'logo_path'>,
   settings: Omit<CommunitySettingsRecord, 'community_id' | 'retention_months'>,
 ): Promise<void> {
   const first = await supabase().from('communities').update(community).eq('id', communityId);

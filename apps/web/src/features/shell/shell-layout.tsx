@@ -20,11 +20,13 @@ const collapsedKey = 'sidebar-collapsed';
 
 export function ShellLayout({
   slug,
+  communityId,
   areas,
   communities,
   children,
 }: {
   slug: string;
+  communityId: string;
   areas: CommunityArea[];
   communities: { slug: string; name: string }[];
   children: ReactNode;
@@ -103,7 +105,7 @@ export function ShellLayout({
           >
             <Menu aria-hidden="true" />
           </Button>
-          <CommunitySwitcher slug={slug} communities={communities} />
+          <CommunitySwitcher slug={slug} communityId={communityId} communities={communities} />
           <div className="flex-1" />
           <LanguageSwitcher />
           <ColourModeSwitcher />
