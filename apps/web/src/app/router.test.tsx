@@ -38,7 +38,7 @@ describe('routing rules', () => {
 
   it('shows the 404 view with the path for a first segment that is not a language', async () => {
     renderAt('/whatever/login');
-    expect(await screen.findByTestId('error-message')).toHaveProperty(
+    expect(await screen.findByTestId('error-message', {}, lazyRoutes)).toHaveProperty(
       'textContent',
       'Page not found: /whatever/login',
     );
@@ -47,7 +47,7 @@ describe('routing rules', () => {
 
   it('shows the 404 view in Danish for an unknown page inside a community', async () => {
     renderAt('/da/acme/no-such-area', { memberships: { acme } });
-    expect((await screen.findByTestId('error-message')).textContent).toBe(
+    expect((await screen.findByTestId('error-message', {}, lazyRoutes)).textContent).toBe(
       'Siden blev ikke fundet: /da/acme/no-such-area',
     );
   });
@@ -103,7 +103,9 @@ describe('routing rules', () => {
       '/en/acme/no-such-area',
     ]) {
       renderAt(path, { memberships: { acme: { ...acme, areas: ['event', 'member'] } } });
-      expect((await screen.findByTestId('error-message')).textContent).toBe(`Page not found: ${path}`);
+      expect((await screen.findByTestId('error-message', {}, lazyRoutes)).textContent).toBe(
+        `Page not found: ${path}`,
+      );
       expect(screen.getAllByRole('main')).toHaveLength(1);
       expect(document.querySelectorAll('#main')).toHaveLength(1);
       expect(screen.getByRole('navigation', { name: /./ })).toBeTruthy();
