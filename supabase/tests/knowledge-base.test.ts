@@ -88,6 +88,52 @@ describe('knowledge base', () => {
     expect(await search('memberA', '  ')).toEqual([]);
   });
 
+  it('finds words of the body, in any case and with Danish letters, through search_text and its index', async () => {
+    const paragraph = (text: string) => ({
+      type: 'doc',
+      content: [{ type: 'paragraph', content: [{ type: 'text', text }] }],
+    });
+    await insertArticle(
+      'baadebro',
+      'Sæsonstart',
+      'members',
+      'published',
+      paragraph('Nøglen til bådebroen hænger i klubhusets køkken. Spørg træneren.'),
+    );
+    await insertArticle('kladde-baad', 'Kladde', 'members', 'draft', paragraph('Bådebroen males i maj.'));
+    const search = (actor: 'memberA' | 'knowledge_baseAdminA' | 'adminB', text: string) =>
+      world
+        .as<{ slug: string; title_match: boolean }>(
+          actor,
+          `select slug, title_match from search_kb_articles($1, $2)`,
+          [world.communityA, text],
+        )
+        .then((rows) => rows.map((r) => `${r.slug}${r.title_match ? ' (titel)' : ''}`));
+    expect(await search('memberA', 'BÅDEBROEN')).toEqual(['baadebro']);
+    expect(await search('knowledge_baseAdminA', 'bådebro')).toEqual(['kladde-baad', 'baadebro']);
+    expect(await search('memberA', 'sæsonstart')).toEqual(['baadebro (titel)']);
+    expect(await search('memberA', 'KØKKEN. spørg')).toEqual(['baadebro']);
+    expect(await search('adminB', 'bådebro')).toEqual([]);
+
+    // The list screen filters the column itself, one `like` per word, under the same policies.
+    const column = await world.as<{ slug: string; search_text: string }>(
+      'memberA',
+      `select slug, search_text from kb_articles
+        where community_id = $1 and search_text like '%nøglen%' and search_text like '%træneren%'`,
+      [world.communityA],
+    );
+    expect(column).toEqual([
+      {
+        slug: 'baadebro',
+        search_text: 'sæsonstart  nøglen til bådebroen hænger i klubhusets køkken. spørg træneren.',
+      },
+    ]);
+    const index = await world.db.query<{ indexdef: string }>(
+      `select indexdef from pg_indexes where indexname = 'kb_articles_search_text_idx'`,
+    );
+    expect(index.rows[0]!.indexdef).toMatch(/USING gin \(search_text extensions\.gin_trgm_ops\)/);
+  });
+
   it('leaves articles uncategorised when their category is deleted', async () => {
     const [row] = await insertArticle('bliver', 'Bliver tilbage', 'public', 'published');
     await world.as('knowledge_baseAdminA', 'delete from kb_categories where id = $1', [category]);

@@ -1965,6 +1965,7 @@ export type Database = {
           id: string
           pinned: boolean
           published_at: string | null
+          search_text: string | null
           slug: string
           sort_order: number
           status: Database["public"]["Enums"]["kb_article_status"]
@@ -1983,6 +1984,7 @@ export type Database = {
           id?: string
           pinned?: boolean
           published_at?: string | null
+          search_text?: never
           slug: string
           sort_order?: number
           status?: Database["public"]["Enums"]["kb_article_status"]
@@ -2001,6 +2003,7 @@ export type Database = {
           id?: string
           pinned?: boolean
           published_at?: string | null
+          search_text?: never
           slug?: string
           sort_order?: number
           status?: Database["public"]["Enums"]["kb_article_status"]

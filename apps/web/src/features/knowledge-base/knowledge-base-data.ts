@@ -1,9 +1,9 @@
 // Reads and writes of the knowledge base (decision 0712): categories and articles of the
-// community, written by knowledge-base admins (the kb policies decide). The list searches title
-// and summary; publish and unpublish set the status (published_at is stamped by the database on
+// community, written by knowledge-base admins (the kb policies decide). The list searches title,
+// summary and the text of the body (search_text, decision 0922); publish and unpublish set the status (published_at is stamped by the database on
 // the first publication). Errors are thrown as supabase returns them.
 import type { Enums, Json, Tables } from '@club/schemas';
-import { loadAllPages, pageRange, searchAcross, type ListPage } from '../../components/list/list-query';
+import { loadAllPages, pageRange, type ListPage } from '../../components/list/list-query';
 import type { ListSpec, ListState } from '../../components/list/list-state';
 import { NotFoundError } from '../../lib/request-errors';
 import { supabase } from '../../lib/supabase';
@@ -37,12 +37,25 @@ export const articleListSpec: ListSpec<ArticleFilter> = {
 
 const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * The search text as `like` patterns on kb_articles.search_text, one per word, all required:
+ * each word lower-cased as the database folds the column (app_private.fold_name, Æ/Ø/Å too)
+ * and its wildcards escaped, so "100%" is plain text.
+ */
+export function searchWords(text: string): string[] {
+  return text
+    .toLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => `%${word.replace(/[\\%_*]/g, (c) => `\\${c}`)}%`);
+}
+
 function readArticles(state: ListState<ArticleFilter>, communityId: string) {
   let request = supabase()
     .from('kb_articles')
     .select('id, title, slug, summary, status, visibility, category_id, updated_at', { count: 'exact' })
     .eq('community_id', communityId);
-  if (state.search.trim()) request = request.or(searchAcross(['title', 'summary'], state.search));
+  for (const pattern of searchWords(state.search)) request = request.like('search_text', pattern);
   const status = articleStatuses.find((s) => s === state.filters.status);
   if (status) request = request.eq('status', status);
   if (state.filters.category && uuid.test(state.filters.category))

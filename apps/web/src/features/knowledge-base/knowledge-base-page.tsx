@@ -1,5 +1,5 @@
 // The knowledge base (/knowledge-base), for knowledge-base admins: the community's articles on
-// the kit's DataTable (search in title and summary, status and category filters, sorting, all in
+// the kit's DataTable (search in title, summary and text, status and category filters, sorting, all in
 // the address) and the categories beside it, added by name and deleted with a confirmation that
 // says their articles are kept.
 import { knowledgeBaseMessages } from '@club/i18n/namespaces/knowledge-base';
