@@ -198,6 +198,89 @@ describe('group fee runs', () => {
     ).toBe('invalid_batch');
   });
 
+  it('issues a run in one statement: numbers in name order without gaps, one audit entry each', async () => {
+    const tennis = await group('Tennis', 'monthly', 15000, 'full');
+    for (const m of [ids.carl!, ids.anna!, ids.bent!]) await join(tennis, m, '2026-01-05T10:00:00Z');
+    const counter = async () =>
+      Number(
+        (
+          await world.db.query<{ n: string }>(
+            `select last_value::text as n from app_private.counters where community_id = $1 and kind = 'invoice'`,
+            [world.communityA],
+          )
+        ).rows[0]?.n ?? 0,
+      );
+    const before = await counter();
+    const run = await world.as<{ invoice_id: string; member_id: string; invoice_number: string }>(
+      'billingAdminA',
+      'select invoice_id, member_id, invoice_number::text from run_group_fees($1, $2)',
+      [tennis, '2026-05-10'],
+    );
+    expect(run.map((r) => [r.member_id, Number(r.invoice_number)])).toEqual([
+      [ids.anna, before + 1],
+      [ids.bent, before + 2],
+      [ids.carl, before + 3],
+    ]);
+    expect(await counter()).toBe(before + 3);
+    const audit = await world.db.query<{ subject: string; status: string[]; actor_email: string }>(
+      `select subject, details -> 'status' as status, actor_email from audit_log
+        where action = 'invoice_status_changed' and subject_id = any ($1) order by subject`,
+      [run.map((r) => r.invoice_id)],
+    );
+    expect(audit.rows).toEqual(
+      [1, 2, 3].map((k) => ({
+        subject: `#${before + k}`,
+        status: ['draft', 'issued'],
+        actor_email: 'billing.admin.a@example.dk',
+      })),
+    );
+
+    // All or none: a batch holding an invoice that is no longer a draft issues nothing and
+    // takes no numbers, so none go missing.
+    const draft = async () => {
+      const account = (
+        await world.db.query<{ id: string }>('select id from billing_accounts where member_id = $1', [
+          ids.anna,
+        ])
+      ).rows[0]!.id;
+      const invoice = (
+        await world.db.query<{ id: string }>(
+          'insert into invoices (community_id, account_id) values ($1, $2) returning id',
+          [world.communityA, account],
+        )
+      ).rows[0]!.id;
+      await world.db.query(
+        `insert into invoice_lines (community_id, invoice_id, description, unit_price_ore) values ($1, $2, 'Bold', 5000)`,
+        [world.communityA, invoice],
+      );
+      return invoice;
+    };
+    const [first, second] = [await draft(), await draft()];
+    expect(
+      await failureOf(
+        world.db.query('select app_private.issue_invoices_in_order($1, $2)', [
+          world.communityA,
+          [first, run[0]!.invoice_id],
+        ]),
+      ),
+    ).toBe('invalid_transition');
+    expect(await counter()).toBe(before + 3);
+    await world.db.query('select app_private.issue_invoices_in_order($1, $2)', [
+      world.communityA,
+      [second, first],
+    ]);
+    const issued = await world.db.query<{ id: string; number: string; status: string }>(
+      'select id, number::text, status from invoices where id = any ($1) order by number',
+      [[first, second]],
+    );
+    expect(issued.rows).toEqual([
+      { id: second, number: String(before + 4), status: 'issued' },
+      { id: first, number: String(before + 5), status: 'issued' },
+    ]);
+    const ahead = await world.db.query('select 1 from app_private.invoice_numbers_ahead');
+    expect(ahead.rows).toEqual([]);
+  });
+
   it('refuses the run to everyone but billing admins, and an unknown group', async () => {
     for (const actor of ['memberA', 'eventAdminA', 'adminB'] as const) {
       expect(
