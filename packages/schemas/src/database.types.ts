@@ -4831,7 +4831,7 @@ export type Database = {
       }
       invoice_document: { Args: { p_invoice_id: string }; Returns: Json }
       invoice_group_fees: {
-        Args: { p_community_id: string; p_day?: string }
+        Args: { p_community_id: string; p_day?: string; p_limit?: number }
         Returns: {
           invoice_id: string
           invoice_number: number
@@ -5026,6 +5026,15 @@ export type Database = {
           period_end: string
           period_start: string
           reason: string
+        }[]
+      }
+      preview_group_fee_totals: {
+        Args: { p_community_id: string; p_day?: string }
+        Returns: {
+          amount_ore: number
+          charges: number
+          members: number
+          waiting_credit_ore: number
         }[]
       }
       preview_group_fees: {

@@ -13,6 +13,7 @@ import { useFormat, useT } from '../../lib/i18n';
 import { AccountingExportCard } from './accounting-export-card';
 import { billingKeys } from './billing-keys';
 import { BillingNav, useBillingPath } from './billing-nav';
+import { FeeRunCard } from './fee-run-card';
 import { loadBillingOverview } from './load-billing';
 import { ReminderRunCard } from './reminder-run-card';
 
@@ -118,6 +119,7 @@ export function BillingHomePage({ communityId }: { communityId: string }) {
               )}
             </CardBody>
           </Card>
+          <FeeRunCard communityId={communityId} />
           <div className="grid gap-6 lg:grid-cols-2">
             <ReminderRunCard communityId={communityId} />
             <AccountingExportCard communityId={communityId} />

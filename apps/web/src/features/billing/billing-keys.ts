@@ -12,4 +12,9 @@ export const billingKeys = {
   accounts: (communityId: string, query: unknown) => ['billing', communityId, 'accounts', query] as const,
   account: (communityId: string, id: string) => ['billing', communityId, 'account', id] as const,
   creditRules: (communityId: string) => ['billing', communityId, 'credit-rules'] as const,
+  creditStanding: (communityId: string, ruleId: string) =>
+    ['billing', communityId, 'credit-standing', ruleId] as const,
+  creditHours: (communityId: string, ruleId: string, memberId: string) =>
+    ['billing', communityId, 'credit-hours', ruleId, memberId] as const,
+  feeRun: (communityId: string, day: string) => ['billing', communityId, 'fee-run', day] as const,
 };

@@ -1,4 +1,4 @@
-// The billing area's own navigation (overview, invoices, accounts, plans, terms) under every
+// The billing area's own navigation (overview, invoices, accounts, plans, terms, volunteer credit) under every
 // billing page's header, and the paths inside the area.
 import { billingSetupMessages } from '@club/i18n/namespaces/billing-setup';
 import { NavLink, useParams } from 'react-router';
@@ -12,7 +12,7 @@ export function useBillingPath() {
   return (rest = '') => localePath(language, `${community}/billing${rest ? `/${rest}` : ''}`);
 }
 
-const sections = ['', 'invoices', 'accounts', 'plans', 'terms'] as const;
+const sections = ['', 'invoices', 'accounts', 'plans', 'terms', 'credit'] as const;
 
 export function BillingNav() {
   const t = useT(billingSetupMessages);

@@ -9,6 +9,20 @@ export async function loadBillingOverview(communityId: string): Promise<BillingO
   return data as unknown as BillingOverview;
 }
 
+/** What a community fee run for the period of a day would charge (decision 0911). */
+export async function loadFeeRunTotals(communityId: string, day: string) {
+  const { data, error } = await supabase()
+    .rpc('preview_group_fee_totals', { p_community_id: communityId, p_day: day })
+    .single();
+  if (error) throw error;
+  return {
+    charges: data.charges,
+    members: data.members,
+    amountOre: Number(data.amount_ore),
+    waitingCreditOre: Number(data.waiting_credit_ore),
+  };
+}
+
 export async function loadInvoice(id: string) {
   const [invoice, lines, payments, reminders, creditNote] = await Promise.all([
     supabase().from('invoice_summaries').select('*').eq('id', id).maybeSingle(),

@@ -132,10 +132,39 @@ export async function createDueReminders(communityId: string) {
   return data ?? [];
 }
 
-export async function runGroupFees(communityId: string) {
-  const { data, error } = await supabase().rpc('invoice_group_fees', { p_community_id: communityId });
-  if (error) throw error;
-  return data ?? [];
+/** Members charged per request: a batch stays well inside the data service's statement time. */
+export const feeRunBatch = 250;
+
+/**
+ * The community's fee run for the period of a day, a batch of members per request until a
+ * request charges nobody (decision 0911); reports the members invoiced so far and answers the
+ * invoices issued and their total.
+ */
+export async function runCommunityFees(
+  communityId: string,
+  day: string,
+  onProgress: (members: number) => void,
+  signal: AbortSignal,
+): Promise<{ invoices: number; totalOre: number }> {
+  let invoices = 0;
+  let totalOre = 0;
+  const members = new Set<string>();
+  while (!signal.aborted) {
+    const { data, error } = await supabase().rpc('invoice_group_fees', {
+      p_community_id: communityId,
+      p_day: day,
+      p_limit: feeRunBatch,
+    });
+    if (error) throw error;
+    if (!data || data.length === 0) break;
+    for (const row of data) {
+      invoices += 1;
+      totalOre += Number(row.total_ore ?? 0);
+      if (row.member_id) members.add(row.member_id);
+    }
+    onProgress(members.size);
+  }
+  return { invoices, totalOre };
 }
 
 /** Mails the invoice (or one of its reminders) with the PDF attached, through send-invoice. */
