@@ -1,8 +1,9 @@
 // Analytics in Chromium (issue #21): the members chart and the age and gender chart with their
 // numbers as tables matching the database, the club filter, the CFR count for last year in
-// Danish — its table, the members behind it, the CSV download with the expected counts, the
+// Danish — its table, the members behind it, the CSV and PDF downloads with the expected counts, the
 // municipal grant's age limit, and a year before the club existed refused — and last year's
 // premises-grant hours split by age.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,9 @@ import type { TestPlatform } from '../../apps/server/tests/support/test-platform
 import { collectPageErrors, launchBrowser, newContext, screenshot } from '../support/browser';
 import { startE2ePlatform, type Community } from '../support/e2e-platform';
 import { createAdmin, password, signIn } from './events-fixtures';
+
+/** The text of a downloaded PDF, laid out as on the page (poppler's pdftotext). */
+const pdfText = (file: string) => execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
 
 let platform: TestPlatform;
 let browser: Browser;
@@ -192,6 +196,17 @@ describe('analytics', () => {
       'Håndbold;13-18;0;0;1;0;1',
       'Håndbold;25-59;1;0;0;0;1',
     ]);
+    // The same numbers as a PDF file made on the server.
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      counts.getByRole('button', { name: 'Hent PDF' }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toBe(`cfr-${lastYear}.pdf`);
+    const pdfLines = pdfText((await pdf.path())!);
+    expect(pdfLines).toContain(`CFR-medlemstal ${lastYear}`);
+    expect(pdfLines).toMatch(/Håndbold\s+13-18\s+0\s+0\s+1\s+0\s+1/);
+    expect(pdfLines).toMatch(/Håndbold\s+25-59\s+1\s+0\s+0\s+0\s+1/);
+    expect(pdfLines).toMatch(/I alt\s+2\s*$/m);
 
     await counts.getByLabel('Opgørelse').selectOption('grant');
     await page.getByRole('table', { name: `Kommunalt medlemstilskud ${lastYear}` }).waitFor();
@@ -233,6 +248,12 @@ describe('analytics', () => {
         .trim()
         .split(/\r?\n/),
     ).toEqual(['Ressource;Bookinger;Timer;Under 25;25 og derover;Alder ikke oplyst', 'Hallen;2;5;2;3;0']);
+    const [premisesPdf] = await Promise.all([
+      page.waitForEvent('download'),
+      premises.getByRole('button', { name: 'Hent PDF' }).click(),
+    ]);
+    expect(premisesPdf.suggestedFilename()).toBe(`lokaletilskud-${lastYear}.pdf`);
+    expect(pdfText((await premisesPdf.path())!)).toMatch(/Hallen\s+2\s+5,00\s+2,00\s+3,00\s+0,00/);
     await screenshot(page, 'analytics-premises-da-light-desktop');
     expect(errors).toEqual([]);
     await context.close();

@@ -1,3 +1,4 @@
 export * from './memberships';
 export * from './rich-text';
+export * from './statutory-reports';
 export type { Database, Enums, Json, Tables, TablesInsert, TablesUpdate } from './database.types';

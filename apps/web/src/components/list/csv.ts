@@ -35,7 +35,12 @@ export function parseCsv(text: string): string[][] {
 
 /** Offers the text as a file download named `name`. */
 export function downloadText(name: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
+  downloadBlob(name, new Blob([text], { type }));
+}
+
+/** Offers the blob (a CSV, a PDF, a workbook) as a file download named `name`. */
+export function downloadBlob(name: string, blob: Blob): void {
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = name;

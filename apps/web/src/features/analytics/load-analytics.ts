@@ -1,6 +1,7 @@
 // Reads of the analytics area (decisions 0941, 0942): the charts for a date range, the statutory
 // member counts and the premises-grant hours for a year, each optionally for one club. Every
 // rule (age limits, counting days, the club) is applied in the database; these only ask.
+import { FunctionsHttpError } from '@supabase/supabase-js';
 import { supabase } from '../../lib/supabase';
 
 export type ReportKind = 'cfr' | 'grant';
@@ -139,6 +140,29 @@ export function loadPremisesDetail(communityId: string, year: number, clubId: st
       p_club_id: club(clubId),
     }),
   );
+}
+
+/**
+ * A yearly report as a PDF file, made by the report-pdf function from the same database reads
+ * (decision 0943). A refusal is thrown in the shape the database's errors have (P0001 with the
+ * code as message), so describeAnalyticsError words it like the screen's own errors.
+ */
+export async function loadReportPdf(
+  communityId: string,
+  report: ReportKind | 'premises',
+  year: number,
+  clubId: string | null,
+  language: string,
+): Promise<Blob> {
+  const { data, error } = await supabase().functions.invoke<Blob>('report-pdf', {
+    body: { report, community_id: communityId, year, club_id: clubId, language },
+  });
+  if (error instanceof FunctionsHttpError) {
+    const payload = (await (error.context as Response).json().catch(() => ({}))) as { reason?: string };
+    throw { code: 'P0001', message: payload.reason ?? 'report_failed' };
+  }
+  if (error) throw error;
+  return data as Blob;
 }
 
 export type MemberCountRow = Awaited<ReturnType<typeof loadMemberCounts>>[number];

@@ -3,6 +3,7 @@
 // behind the numbers, a CSV for Excel and a printable page.
 import { analyticsMessages } from '@club/i18n/namespaces/analytics';
 import { commonMessages } from '@club/i18n/namespaces/common';
+import { pivotMemberCounts, reportGenders, type MemberCountPivotRow } from '@club/schemas';
 import { useQuery } from '@tanstack/react-query';
 import { Users } from 'lucide-react';
 import { useId, useState } from 'react';
@@ -11,48 +12,20 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useFormat, useT } from '../../lib/i18n';
+import { useFormat, useLanguage, useT } from '../../lib/i18n';
 import { describeAnalyticsError } from './describe-analytics-error';
 import {
   analyticsKeys,
   loadMemberCountDetail,
   loadMemberCounts,
-  type MemberCountRow,
+  loadReportPdf,
   type ReportKind,
 } from './load-analytics';
 import { MemberCountDetail } from './member-count-detail';
 import { ReportActions, selectClass, YearSelect } from './report-controls';
 
-const genders = ['female', 'male', 'other', 'unknown'] as const;
-const ageBands = ['0-12', '13-18', '19-24', '25-59', '60+', 'unknown'];
-
-interface PivotRow {
-  activity: string;
-  ageBand: string;
-  counts: Record<(typeof genders)[number], number>;
-  total: number;
-}
-
-function pivot(rows: MemberCountRow[]): PivotRow[] {
-  const byKey = new Map<string, PivotRow>();
-  for (const row of rows) {
-    const key = `${row.activity}\u0000${row.age_band}`;
-    const entry = byKey.get(key) ?? {
-      activity: row.activity,
-      ageBand: row.age_band,
-      counts: { female: 0, male: 0, other: 0, unknown: 0 },
-      total: 0,
-    };
-    const gender = genders.find((g) => g === row.gender) ?? 'unknown';
-    entry.counts[gender] += Number(row.members);
-    entry.total += Number(row.members);
-    byKey.set(key, entry);
-  }
-  const band = (b: string) => ageBands.indexOf(b);
-  return [...byKey.values()].sort(
-    (a, b) => a.activity.localeCompare(b.activity) || band(a.ageBand) - band(b.ageBand),
-  );
-}
+const genders = reportGenders;
+type PivotRow = MemberCountPivotRow;
 
 export function MemberCountsReport({
   communityId,
@@ -66,6 +39,7 @@ export function MemberCountsReport({
   const t = useT(analyticsMessages);
   const tc = useT(commonMessages);
   const format = useFormat();
+  const language = useLanguage();
   const [year, setYear] = useState(thisYear - 1);
   const [kind, setKind] = useState<ReportKind>('cfr');
   const [showMembers, setShowMembers] = useState(false);
@@ -75,7 +49,7 @@ export function MemberCountsReport({
     queryFn: () => loadMemberCounts(communityId, year, kind, clubId),
     retry: false,
   });
-  const rows = pivot(counts.data ?? []);
+  const rows = pivotMemberCounts(counts.data ?? []);
   const total = rows.reduce((sum, r) => sum + r.total, 0);
   const title = kind === 'cfr' ? t('counts.cfrTitle', { year }) : t('counts.grantTitle', { year });
   const download = () =>
@@ -112,7 +86,15 @@ export function MemberCountsReport({
               <option value="grant">{t('counts.kinds.grant')}</option>
             </select>
           </div>
-          <ReportActions onDownload={download} disabled={rows.length === 0} />
+          <ReportActions
+            onDownload={download}
+            pdf={{
+              make: () => loadReportPdf(communityId, kind, year, clubId, language),
+              fileName: `${kind === 'cfr' ? 'cfr' : 'medlemstilskud'}-${year}.pdf`,
+              year,
+            }}
+            disabled={rows.length === 0}
+          />
         </div>
         <p className="text-sm text-muted-foreground">{t(`counts.rules.${kind}`)}</p>
         {counts.isError ? (

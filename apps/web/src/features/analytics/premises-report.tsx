@@ -12,9 +12,15 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
-import { useFormat, useT } from '../../lib/i18n';
+import { useFormat, useLanguage, useT } from '../../lib/i18n';
 import { describeAnalyticsError } from './describe-analytics-error';
-import { analyticsKeys, loadPremisesDetail, loadPremisesHours, type PremisesRow } from './load-analytics';
+import {
+  analyticsKeys,
+  loadPremisesDetail,
+  loadPremisesHours,
+  loadReportPdf,
+  type PremisesRow,
+} from './load-analytics';
 import { ReportActions, YearSelect } from './report-controls';
 
 const hourColumns = ['hours', 'under25_hours', 'over25_hours', 'unknown_age_hours'] as const;
@@ -31,6 +37,7 @@ export function PremisesReport({
   const t = useT(analyticsMessages);
   const tc = useT(commonMessages);
   const format = useFormat();
+  const language = useLanguage();
   const [year, setYear] = useState(thisYear - 1);
   const [showBookings, setShowBookings] = useState(false);
   const report = useQuery({
@@ -69,7 +76,15 @@ export function PremisesReport({
       <CardBody>
         <div className="flex flex-wrap items-end gap-3 print:hidden">
           <YearSelect thisYear={thisYear} value={year} onChange={setYear} />
-          <ReportActions onDownload={download} disabled={rows.length === 0} />
+          <ReportActions
+            onDownload={download}
+            pdf={{
+              make: () => loadReportPdf(communityId, 'premises', year, clubId, language),
+              fileName: `lokaletilskud-${year}.pdf`,
+              year,
+            }}
+            disabled={rows.length === 0}
+          />
         </div>
         <p className="text-sm text-muted-foreground">{t('premises.rules')}</p>
         {report.isError ? (
