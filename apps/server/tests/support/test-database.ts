@@ -35,12 +35,17 @@ export async function adminQuery(baseUrl: string, sql: string): Promise<void> {
  * first file to ask migrates one and keeps a tarball of it, keyed by the migrations'
  * contents, and later files start from that tarball (migrate then finds nothing to do).
  */
+function migrationsHash(): string {
+  const hash = crypto.createHash('sha256');
+  for (const source of defaultMigrationSources(repoRoot))
+    for (const m of readMigrations(source)) hash.update(m.file).update(m.sql);
+  return hash.digest('hex').slice(0, 24);
+}
+
 async function migratedSnapshot(): Promise<Blob> {
   const sources = defaultMigrationSources(repoRoot);
-  const hash = crypto.createHash('sha256');
-  for (const source of sources) for (const m of readMigrations(source)) hash.update(m.file).update(m.sql);
   const dir = path.join(os.tmpdir(), 'club-pglite-snapshots');
-  const file = path.join(dir, `${hash.digest('hex').slice(0, 24)}.tar`);
+  const file = path.join(dir, `${migrationsHash()}.tar`);
   if (fs.existsSync(file)) return new Blob([fs.readFileSync(file)]);
   const db = await openPgliteDatabase();
   try {
@@ -56,8 +61,46 @@ async function migratedSnapshot(): Promise<Blob> {
   }
 }
 
+/**
+ * The same on PostgreSQL: migrating a database takes seconds, so the first file migrates one
+ * into a template database named after the migrations' contents, and every later file clones
+ * it (CREATE DATABASE … TEMPLATE copies files, well under a second). The template takes no
+ * connections, so nothing (autovacuum included) keeps a clone from starting. Two files that
+ * build it at once each build their own and the second rename loses harmlessly.
+ */
+async function migratedTemplate(baseUrl: string): Promise<string> {
+  const name = `club_tmpl_${migrationsHash()}`;
+  const client = new pg.Client({ connectionString: baseUrl });
+  await client.connect();
+  try {
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return name;
+  } finally {
+    await client.end();
+  }
+  const building = `club_tmpl_build_${crypto.randomBytes(6).toString('hex')}`;
+  await adminQuery(baseUrl, `create database ${building}`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${building}`;
+  const db = await openPostgresDatabase({ connectionString: url.toString(), maxConnections: 1 });
+  try {
+    await migrate(db, defaultMigrationSources(repoRoot));
+  } finally {
+    await db.close();
+  }
+  try {
+    await adminQuery(baseUrl, `alter database ${building} rename to ${name}`);
+    await adminQuery(baseUrl, `alter database ${name} with allow_connections false is_template true`);
+  } catch (error) {
+    // 42P04: another file finished the same template first.
+    if ((error as { code?: string }).code !== '42P04') throw error;
+    await adminQuery(baseUrl, `drop database if exists ${building}`);
+  }
+  return name;
+}
+
 export interface CreateTestDatabaseOptions {
-  /** Start from an empty database instead of the migrated snapshot. */
+  /** Start from an empty database instead of the migrated snapshot (or template). */
   empty?: boolean;
 }
 
@@ -70,7 +113,11 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
     return { db, url: undefined, drop: () => db.close() };
   }
   const name = `test_${crypto.randomBytes(6).toString('hex')}`;
-  await adminQuery(baseUrl, `create database ${name}`);
+  const template = options.empty ? null : await migratedTemplate(baseUrl);
+  await adminQuery(
+    baseUrl,
+    template ? `create database ${name} template ${template}` : `create database ${name}`,
+  );
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const db = await openPostgresDatabase({ connectionString: url.toString(), maxConnections: 5 });
