@@ -10,7 +10,7 @@ export const availabilityKinds: readonly AvailabilityKind[] = ['weekly', 'specif
 
 export type ProductRow = Pick<
   Tables<'booking_products'>,
-  'id' | 'name' | 'capacity' | 'availability' | 'price_mode' | 'price_ore' | 'created_at'
+  'id' | 'name' | 'image_path' | 'capacity' | 'availability' | 'price_mode' | 'price_ore' | 'created_at'
 >;
 
 export type Product = Tables<'booking_products'>;

@@ -16,7 +16,9 @@ export const productListSpec: ListSpec<never> = {
 function readProducts(state: ListState<never>, communityId: string) {
   let request = supabase()
     .from('booking_products')
-    .select('id, name, capacity, availability, price_mode, price_ore, created_at', { count: 'exact' })
+    .select('id, name, image_path, capacity, availability, price_mode, price_ore, created_at', {
+      count: 'exact',
+    })
     .eq('community_id', communityId)
     .is('deleted_at', null);
   if (state.search.trim()) request = request.ilike('name', searchPattern(state.search));

@@ -20,6 +20,7 @@ import { availabilityKinds, priceModes, type ProductDocument } from './booking-r
 import type { ProductChoices } from './load-product';
 import { hoursIssues, toHoursRows, toOpeningRows } from './opening-hours';
 import { OpeningHoursEditor } from './opening-hours-editor';
+import { ProductImageField } from './product-image';
 import { saveProduct, type ProductInput } from './save-product';
 
 const whole = (max: number, message: string) =>
@@ -30,6 +31,7 @@ const schema = z
   .object({
     name: z.string().trim().min(1).max(120),
     description: z.string().max(2000),
+    imagePath: z.string(),
     accountId: z.string(),
     availability: z.enum(['weekly', 'specific_days', 'timeslot']),
     capacity: z
@@ -86,6 +88,7 @@ export function ProductForm({
     defaultValues: {
       name: p?.name ?? '',
       description: p?.description ?? '',
+      imagePath: p?.image_path ?? '',
       accountId: p?.account_id ?? '',
       availability: p?.availability ?? 'weekly',
       capacity: String(p?.capacity ?? 1),
@@ -123,6 +126,7 @@ export function ProductForm({
           community_id: communityId,
           name: v.name,
           description: v.description,
+          image_path: v.imagePath,
           account_id: v.accountId,
           availability: v.availability,
           capacity: Number(v.capacity),
@@ -149,6 +153,7 @@ export function ProductForm({
         <legend className="text-base font-semibold">{t('form.basics')}</legend>
         <TextField name="name" label={t('form.name')} />
         <TextAreaField name="description" label={t('form.descriptionField')} optional rows={3} />
+        <ProductImageField communityId={communityId} />
         <SelectField
           name="accountId"
           label={t('form.account')}

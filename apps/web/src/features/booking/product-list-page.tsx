@@ -19,6 +19,7 @@ import type { ProductRow } from './booking-records';
 import { bookingErrorCode } from './describe-booking-error';
 import { countFutureBookings, loadAllProducts, loadProductList, productListSpec } from './load-product-list';
 import { deleteProduct } from './save-product';
+import { ProductThumbnail } from './product-image';
 
 export function ProductListPage({ communityId, slug }: { communityId: string; slug: string }) {
   const t = useT(bookingMessages);
@@ -47,9 +48,12 @@ export function ProductListPage({ communityId, slug }: { communityId: string; sl
         hideable: false,
         csv: (p) => p.name,
         cell: (p) => (
-          <Link className="font-medium underline-offset-4 hover:underline" to={href(`products/${p.id}`)}>
-            {p.name}
-          </Link>
+          <span className="flex items-center gap-3">
+            <ProductThumbnail path={p.image_path} />
+            <Link className="font-medium underline-offset-4 hover:underline" to={href(`products/${p.id}`)}>
+              {p.name}
+            </Link>
+          </span>
         ),
       },
       {

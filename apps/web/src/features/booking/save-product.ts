@@ -8,6 +8,7 @@ export interface ProductInput {
   community_id: string;
   name: string;
   description: string;
+  image_path: string;
   account_id: string;
   availability: AvailabilityKind;
   capacity: number;
