@@ -1,8 +1,10 @@
-// Passkeys as the second factor, in real Chromium with the DevTools virtual authenticator
-// (WebAuthn.addVirtualAuthenticator): add one on the profile, sign out, sign in with the
-// password and then the passkey; in English and in Danish (phone width, dark mode), where the
-// passkey is also removed again. The server runs on "localhost" because an IP address cannot
-// be a WebAuthn relying party ID.
+// Passkeys in real Chromium with the DevTools virtual authenticator
+// (WebAuthn.addVirtualAuthenticator). As the second factor: add one on the profile, sign out,
+// sign in with the password and then the passkey; in English and in Danish (phone width, dark
+// mode), where the passkey is also removed again. As the first factor (signInWithPasskey):
+// create one on the profile, sign in with it and no password in English and in Danish, remove
+// it, and see the sign-in refused with advice. The server runs on "localhost" because an IP
+// address cannot be a WebAuthn relying party ID.
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlatform } from '../../apps/server/tests/support/test-platform';
@@ -148,6 +150,75 @@ describe('passkeys', () => {
     await page.locator('.toast', { hasText: 'Adgangsnøglen er fjernet' }).waitFor();
     await item.waitFor({ state: 'detached' });
     await page.getByText('Totrinsbekræftelse: slået fra').waitFor();
+    await context.close();
+  });
+
+  it('creates a sign-in passkey, signs in with it alone in English and Danish, and removes it', async () => {
+    const userId = await createUser(platform, 'freja@example.dk', 'freja-kode-2026', 'Freja Holm');
+    await addMembership(platform, userId, { slug: 'kajakklub', name: 'Kajakklubben Fjord' });
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const authenticator = await virtualAuthenticator(context, page);
+
+    await signIn(page, '/en/profile', 'freja@example.dk', 'freja-kode-2026', 'en');
+    await page.waitForURL(`${origin}/en/profile`);
+    const section = page.getByRole('region', { name: 'Passkeys for signing in' });
+    await section.getByText('No passkeys yet.').waitFor();
+    await section.getByRole('button', { name: 'Create a passkey' }).click();
+    await page.locator('.toast', { hasText: 'The passkey has been created' }).waitFor();
+    await section.getByRole('listitem').filter({ hasText: 'Passkey' }).waitFor();
+    const held = await authenticator.credentials();
+    expect(held).toHaveLength(1);
+    expect(held[0]!.isResidentCredential).toBe(true);
+    // A sign-in passkey is no second factor: two-step sign-in stays off.
+    await page.getByText('Two-step sign-in: off').waitFor();
+    await screenshot(page, 'profile-signin-passkey-en-light-desktop');
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL(`${origin}/en/login`);
+    await page.goto(`${origin}/en/login?redirect=${encodeURIComponent('/en/kajakklub')}`);
+    await screenshot(page, 'login-with-passkey-en-light-desktop');
+    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.waitForURL(`${origin}/en/kajakklub`);
+    await page.getByRole('heading', { level: 1, name: 'Kajakklubben Fjord' }).waitFor();
+    const { rows } = await platform.db.query<{ n: string }>(
+      `select c.sign_count::text as n from auth.webauthn_credentials c join auth.users u on u.id = c.user_id
+        where u.email = $1 and c.last_used_at is not null`,
+      ['freja@example.dk'],
+    );
+    expect(rows).toEqual([{ n: '1' }]);
+
+    // Danish, phone width, dark mode: sign out, sign in with the passkey, remove it.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto(`${origin}/da/profile`);
+    const afsnit = page.getByRole('region', { name: 'Adgangsnøgler til login' });
+    await afsnit
+      .getByRole('listitem')
+      .filter({ hasText: 'Adgangsnøgle' })
+      .getByText(/sidst brugt/)
+      .waitFor();
+    await page.getByRole('button', { name: 'Log ud' }).click();
+    await page.waitForURL(`${origin}/da/login`);
+    await page.goto(`${origin}/da/login?redirect=${encodeURIComponent('/da/profile')}`);
+    await screenshot(page, 'login-with-passkey-da-dark-phone');
+    await page.getByRole('button', { name: 'Log ind med en adgangsnøgle' }).click();
+    await page.waitForURL(`${origin}/da/profile`);
+    const item = afsnit.getByRole('listitem').filter({ hasText: 'Adgangsnøgle' });
+    await item.getByRole('button', { name: 'Fjern: Adgangsnøgle' }).click();
+    await page.getByText('Du kan ikke længere logge ind med denne adgangsnøgle.', { exact: false }).waitFor();
+    await screenshot(page, 'profile-remove-signin-passkey-da-dark-phone');
+    await page.getByRole('button', { name: 'Fjern', exact: true }).click();
+    await page.locator('.toast', { hasText: 'Adgangsnøglen er fjernet' }).waitFor();
+    await item.waitFor({ state: 'detached' });
+    await afsnit.getByText('Ingen adgangsnøgler endnu.').waitFor();
+
+    // The authenticator still holds the removed passkey: the server refuses it, with advice.
+    await page.getByRole('button', { name: 'Log ud' }).click();
+    await page.waitForURL(`${origin}/da/login`);
+    await page.getByRole('button', { name: 'Log ind med en adgangsnøgle' }).click();
+    await page.getByText('Login med adgangsnøgle lykkedes ikke.', { exact: false }).waitFor();
+    expect(page.url()).toBe(`${origin}/da/login`);
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
-// Sign in with a password, or with a code/link sent by e-mail, or with an identity provider;
-// then, when the account has an authenticator app, with its code.
+// Sign in with a password, a code/link sent by e-mail, a passkey or an identity provider;
+// then, when the account has a second factor, with it.
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -32,6 +32,7 @@ export function LoginPage() {
   const [method, setMethod] = useState<'password' | 'code'>('password');
   const [failure, setFailure] = useState<string>();
   const [codeSentTo, setCodeSentTo] = useState<string>();
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
 
   const finish = async () => {
     if (await needsSecondFactor()) {
@@ -86,6 +87,21 @@ export function LoginPage() {
       await finish();
     },
   });
+
+  // Usernameless: the browser offers the passkeys it holds for this site (decision 0845).
+  const signInWithPasskey = async () => {
+    setFailure(undefined);
+    setPasskeyBusy(true);
+    const { error } = await supabase().auth.signInWithPasskey();
+    setPasskeyBusy(false);
+    if (error) {
+      // A cancelled prompt, an unknown or refused passkey: the same advice; account states as usual.
+      const status = 'status' in error ? error.status : undefined;
+      setFailure(status === 403 || status === 429 ? explain(error) : t('login.passkeyFailed'));
+      return;
+    }
+    await finish();
+  };
 
   if (step === 'mfa') {
     return (
@@ -176,6 +192,16 @@ export function LoginPage() {
           </Button>
         </form>
       )}
+      {'PublicKeyCredential' in window ? (
+        <Button
+          variant="secondary"
+          className="mt-4 w-full"
+          disabled={passkeyBusy}
+          onClick={() => void signInWithPasskey()}
+        >
+          {t('login.withPasskey')}
+        </Button>
+      ) : null}
       <IdentityProviders redirectTo={confirmUrl(language, returnPath)} />
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {t('login.noAccount')}{' '}

@@ -1,4 +1,4 @@
-// The profile: details, e-mail, password, two-step verification and linked sign-in methods.
+// The profile: details, e-mail, password, sign-in passkeys, two-step verification and linked sign-in methods.
 import { commonMessages } from '@club/i18n/namespaces/common';
 import { profileMessages } from '@club/i18n/namespaces/profile';
 import { shellMessages } from '@club/i18n/namespaces/shell';
@@ -14,6 +14,7 @@ import { DetailsSection } from './details-section';
 import { EmailSection } from './email-section';
 import { IdentitiesSection } from './identities-section';
 import { MfaSection } from './mfa-section';
+import { PasskeysSection } from './passkeys-section';
 import { PasswordSection } from './password-section';
 
 export function ProfilePage() {
@@ -55,6 +56,7 @@ export function ProfilePage() {
           <DetailsSection user={session.user} />
           <EmailSection user={session.user} />
           <PasswordSection />
+          <PasskeysSection />
           <MfaSection />
           <IdentitiesSection />
         </>
