@@ -174,6 +174,45 @@ describe('reads', () => {
     expect(beside.data).toHaveLength(2);
   });
 
+  it('aggregates inside a to-one spread over the parent groups, as if they were its columns', async () => {
+    const perUser = await db
+      .from('posts')
+      .select('username, ...rooms(id.sum(), rooms:count())')
+      .order('username');
+    expect(perUser.error).toBeNull();
+    expect(perUser.data).toEqual([
+      { username: 'kiwicopple', sum: 2, rooms: 1 },
+      { username: 'supabot', sum: 2, rooms: 2 },
+    ]);
+    const bySlug = await db.from('posts').select('...rooms(slug, id.max(), posts:count())');
+    expect(bySlug.error).toBeNull();
+    expect(bySlug.data).toEqual(
+      expect.arrayContaining([
+        { slug: 'public', max: 1, posts: 2 },
+        { slug: 'random', max: 2, posts: 1 },
+      ]),
+    );
+    expect(bySlug.data).toHaveLength(2);
+    const total = await db.from('posts').select('...rooms(count(), first:slug.min())');
+    expect({ data: total.data, error: total.error }).toEqual({
+      data: [{ count: 3, first: 'public' }],
+      error: null,
+    });
+    // A cast of the result applies at the top as well.
+    const cast = await db.from('posts').select('...rooms(id.avg()::int)');
+    expect(cast.data).toEqual([{ avg: 1 }]);
+  });
+
+  it('refuses a bad aggregate in a spread in PostgREST format, naming no internal alias', async () => {
+    const unknown = await db.from('posts').select('username, ...rooms(nope.sum())');
+    expect(unknown.status).toBe(400);
+    expect(unknown.error?.code).toBe('42703');
+    expect(JSON.stringify(unknown.error)).not.toMatch(/pgrst_/);
+    const badFn = await db.from('posts').select('username, ...rooms(id.median())');
+    expect(badFn.status).toBe(400);
+    expect(badFn.error?.code).toBe('PGRST100');
+  });
+
   it('refuses two embeds under one key with 42712, as PostgREST does', async () => {
     const { error, status } = await db
       .from('best_friends')

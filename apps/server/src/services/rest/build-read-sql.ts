@@ -14,11 +14,36 @@ export interface NodeParts {
   orderBy: string;
 }
 
-function itemsSql(node: PlanNode, params: SqlParams): { list: string[]; groupBy: string[] } {
+/** The name under which a to-one spread hands its i-th item, an aggregate's input, to its parent. */
+const hoistedInput = (index: number) => ident(`pgrst_a${index}`);
+
+/**
+ * Whether a spread's aggregates belong to its parent: PostgREST treats a to-one spread's
+ * columns as the parent's own, so `...customers(joined_date.max())` aggregates over the
+ * parent's groups, not over the one joined row.
+ */
+function hoistsAggregates(embed: PlannedEmbed): boolean {
+  return embed.spread && embed.rel.toOne && embed.node.items.some((item) => item.kind === 'aggregate');
+}
+
+/**
+ * The select list of a node and its GROUP BY. `hoisting` (a to-one spread whose aggregates
+ * its parent computes) selects each aggregate's input under hoistedInput(i) instead.
+ */
+function itemsSql(
+  node: PlanNode,
+  params: SqlParams,
+  hoisting = false,
+): { list: string[]; groupBy: string[] } {
   const list: string[] = [];
   const plain: string[] = [];
-  let aggregated = false;
-  for (const item of node.items) {
+  let aggregated = node.embeds.some(hoistsAggregates);
+  node.items.forEach((item, index) => {
+    if (item.kind === 'aggregate' && hoisting) {
+      if (item.field)
+        list.push(`${fieldSql(node.ref, node.relation, item.field, params)} as ${hoistedInput(index)}`);
+      return;
+    }
     if (item.kind === 'star') {
       list.push(`${node.ref}.*`);
       plain.push(`${node.ref}.*`);
@@ -33,13 +58,17 @@ function itemsSql(node: PlanNode, params: SqlParams): { list: string[]; groupBy:
       const expr = item.cast ? `${item.fn}(${arg})::${item.cast}` : `${item.fn}(${arg})`;
       list.push(`${expr} as ${ident(item.alias ?? item.fn)}`);
     }
-  }
+  });
   for (const embed of node.embeds) {
     // An empty embed, name(), only filters its parent and adds no key.
     if (!embed.countOnly && embed.node.items.length === 0 && embed.node.embeds.length === 0) continue;
     if (aggregated) {
       // Beside an aggregate, an embed is one more grouping key, as in PostgREST: a spread's
       // columns as they are, an embedded body by its text (json has no equality).
+      if (hoistsAggregates(embed)) {
+        hoistedSpread(embed, list, plain);
+        continue;
+      }
       if (embed.spread) {
         for (const key of spreadKeys(embed.node)) {
           const column = `${embed.joinRef}.${ident(key)}`;
@@ -64,6 +93,27 @@ function itemsSql(node: PlanNode, params: SqlParams): { list: string[]; groupBy:
     else list.push(`coalesce(${embed.joinRef}."pgrst_body", '[]'::json) as ${ident(embed.outputName)}`);
   }
   return { list, groupBy: aggregated ? plain : [] };
+}
+
+/** A to-one spread's keys in its parent: its aggregates computed here, its other keys grouped by. */
+function hoistedSpread(embed: PlannedEmbed, list: string[], plain: string[]): void {
+  const aggregates = new Map<string, string>();
+  embed.node.items.forEach((item, index) => {
+    if (item.kind !== 'aggregate') return;
+    const arg = item.field ? `${embed.joinRef}.${hoistedInput(index)}` : '*';
+    const expr = item.cast ? `${item.fn}(${arg})::${item.cast}` : `${item.fn}(${arg})`;
+    aggregates.set(item.alias ?? item.fn, expr);
+  });
+  for (const key of spreadKeys(embed.node)) {
+    const aggregate = aggregates.get(key);
+    if (aggregate) {
+      list.push(`${aggregate} as ${ident(key)}`);
+      continue;
+    }
+    const column = `${embed.joinRef}.${ident(key)}`;
+    plain.push(column);
+    list.push(column);
+  }
 }
 
 /** The keys a node's select list produces, in order (a spread contributes its own). */
@@ -136,6 +186,13 @@ function embedJoin(parent: PlanNode, embed: PlannedEmbed, params: SqlParams): st
     );
     const having = embed.joinType === 'inner' ? ' having count(*) > 0' : '';
     return `${lateral} (select ${arrays.join(', ')} from (${inner}) as pgrst_r${having}) as ${embed.joinRef} on true`;
+  }
+  if (hoistsAggregates(embed)) {
+    // The parent aggregates: hand it the joined row's inputs, ungrouped.
+    const { list } = itemsSql(child, params, true);
+    const columns = list.length > 0 ? list.join(', ') : 'null as "pgrst_none"';
+    const inner = `select ${columns} from ${from} ${joins}${allWhere}${order}`;
+    return `${lateral} (${inner}) as ${embed.joinRef} on true`;
   }
   if (embed.spread) {
     const inner = `select ${parts.list.join(', ')} from ${from} ${joins}${allWhere}${group}${order}`;
