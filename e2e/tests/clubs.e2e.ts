@@ -1,7 +1,7 @@
 // The clubs screens in Chromium, in Danish: an owner creates a club (a bad e-mail and a logo
 // that is not an image are refused in words, a PNG logo is stored), moves a member and a group
-// into it and takes the member out again (confirmed), and a name that differs only in case is
-// refused; screenshots in both languages, light and dark, desktop and phone.
+// into it and takes the member out again (confirmed), a name that differs only in case is
+// refused, and the club is deleted after a confirmation with its group kept; screenshots in both languages, light and dark, desktop and phone.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlatform } from '../../apps/server/tests/support/test-platform';
@@ -143,6 +143,48 @@ describe('clubs', () => {
       .toEqual(['Fodbold og futsal', 'Mads Træner · fodbold@klubhuset.dk', '0', '1']);
     await page.getByRole('row').filter({ hasText: 'Håndbold' }).waitFor();
     await screenshot(page, 'clubs-da-light-desktop');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('deletes a club after a confirmation, keeping its group in the community, in Danish', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await signIn(page, 'da');
+    await page.getByRole('link', { name: 'Fodbold og futsal' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Fodbold og futsal' }).waitFor();
+    const clubId = (
+      await platform.db.query<{ id: string }>(`select id from clubs where name = 'Fodbold og futsal'`)
+    ).rows[0]!.id;
+
+    // The confirmation says what happens; cancelling keeps the club.
+    await page.getByRole('button', { name: 'Slet klub' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Slet klubben Fodbold og futsal?' });
+    await confirm
+      .getByText('0 medlemmer og 1 gruppe hører derefter ikke til en klub', { exact: false })
+      .waitFor();
+    await confirm.getByRole('button', { name: 'Annuller' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    expect((await platform.db.query('select id from clubs where id = $1', [clubId])).rows).toEqual([
+      { id: clubId },
+    ]);
+
+    await page.getByRole('button', { name: 'Slet klub' }).click();
+    await confirm.getByRole('button', { name: 'Slet klubben' }).click();
+    await page.waitForURL(`${platform.url}/da/klubhuset/clubs`);
+    await page
+      .getByText('Klubben “Fodbold og futsal” er slettet; 0 medlemmer og 1 gruppe hører nu ikke til en klub.')
+      .first()
+      .waitFor();
+    await page.getByRole('row').filter({ hasText: 'Håndbold' }).waitFor();
+    await page.getByRole('row').filter({ hasText: 'Fodbold og futsal' }).waitFor({ state: 'detached' });
+    const left = await platform.db.query(
+      `select (select count(*)::int from clubs where id = $1) as clubs,
+              (select club_id from groups where title = 'U10 piger' and community_id = $2) as club`,
+      [clubId, community.id],
+    );
+    expect(left.rows).toEqual([{ clubs: 0, club: null }]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -170,6 +170,72 @@ describe('clubs', () => {
     );
     expect(renamed).toEqual([]);
   });
+  it('deletes a club for owners only, leaving its members, groups and activities in the community', async () => {
+    const [rowing] = await world.as<{ id: string }>(
+      'ownerA',
+      `insert into clubs (community_id, name) values ($1, 'Roning') returning id`,
+      [world.communityA],
+    );
+    const [foreign] = await world.as<{ id: string }>(
+      'adminB',
+      `insert into clubs (community_id, name) values ($1, 'Beta Roning') returning id`,
+      [world.communityB],
+    );
+    const rower = await addMember(world.db, world.communityA, 'Rasmus');
+    await world.db.query('update members set club_id = $1 where id = $2', [rowing!.id, rower]);
+    const crew = await world.db.query<{ id: string }>(
+      `insert into groups (community_id, title, club_id) values ($1, 'Otter', $2) returning id`,
+      [world.communityA, rowing!.id],
+    );
+    const regatta = await world.db.query<{ id: string }>(
+      `insert into events (community_id, title, starts_at, ends_at, club_id)
+       values ($1, 'Kaproning', now() + interval '30 days', now() + interval '30 days 2 hours', $2) returning id`,
+      [world.communityA, rowing!.id],
+    );
+    const post = await world.db.query<{ id: string }>(
+      `insert into news_posts (community_id, title, club_id) values ($1, 'Ny båd', $2) returning id`,
+      [world.communityA, rowing!.id],
+    );
+
+    // Refusals: an administrator who is not an owner, an owner of another community, no club.
+    expect(await failureOf(world.as('memberAdminA', 'select delete_club($1)', [rowing!.id]))).toBe(
+      'not_allowed',
+    );
+    expect(await failureOf(world.as('adminB', 'select delete_club($1)', [rowing!.id]))).toBe(
+      'club_not_found',
+    );
+    expect(await failureOf(world.as('ownerA', 'select delete_club($1)', [foreign!.id]))).toBe(
+      'club_not_found',
+    );
+    expect(
+      await failureOf(world.as('ownerA', 'select delete_club($1)', ['00000000-0000-4000-8000-000000000000'])),
+    ).toBe('club_not_found');
+    expect(await failureOf(world.as('anon', 'select delete_club($1)', [rowing!.id]))).toBe('42501');
+
+    const [result] = await world.as<{ r: unknown }>('ownerA', 'select delete_club($1) as r', [rowing!.id]);
+    expect(result!.r).toEqual({ members: 1, groups: 1, events: 1, news_posts: 1, booking_products: 0 });
+    const left = await world.db.query(
+      `select (select club_id from members where id = $1) as member,
+              (select club_id from groups where id = $2) as grp,
+              (select club_id from events where id = $3) as event,
+              (select club_id from news_posts where id = $4) as post,
+              (select count(*)::int from clubs where id = $5) as clubs,
+              (select count(*)::int from clubs where id = $6) as foreign_clubs`,
+      [rower, crew.rows[0]!.id, regatta.rows[0]!.id, post.rows[0]!.id, rowing!.id, foreign!.id],
+    );
+    expect(left.rows).toEqual([
+      { member: null, grp: null, event: null, post: null, clubs: 0, foreign_clubs: 1 },
+    ]);
+    // The deletion is in the audit log; a second call finds no club.
+    const audit = await world.db.query(
+      `select count(*)::int as n from audit_log where community_id = $1 and subject_id = $2`,
+      [world.communityA, rowing!.id],
+    );
+    expect(audit.rows[0]).toEqual({ n: 1 });
+    expect(await failureOf(world.as('ownerA', 'select delete_club($1)', [rowing!.id]))).toBe(
+      'club_not_found',
+    );
+  });
 });
 
 describe('data retention', () => {

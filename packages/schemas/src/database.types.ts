@@ -4725,6 +4725,7 @@ export type Database = {
         Args: { p_product_id: string }
         Returns: number
       }
+      delete_club: { Args: { p_club_id: string }; Returns: Json }
       erase_member: { Args: { p_member_id: string }; Returns: undefined }
       expand_event_series: { Args: { p_event_id: string }; Returns: number }
       export_members: {

@@ -7,8 +7,9 @@ import { clubsMessages } from '@club/i18n/namespaces/clubs';
 import { commonMessages } from '@club/i18n/namespaces/common';
 import type { MembershipClaim } from '@club/schemas';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { UserMinus, UserPlus, Users } from 'lucide-react';
+import { Trash2, UserMinus, UserPlus, Users } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { DataTable, type ListColumn } from '../../components/list/data-table';
 import { ListSearch } from '../../components/list/list-search';
 import { useListState } from '../../components/list/use-list-state';
@@ -23,7 +24,7 @@ import { Input } from '../../components/ui/input';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
-import { useT } from '../../lib/i18n';
+import { localePath, useLanguage, useT } from '../../lib/i18n';
 import { NotFoundError } from '../../lib/request-errors';
 import { ClubForm } from './club-form';
 import { ClubLogo } from './club-list-page';
@@ -39,7 +40,7 @@ import {
   type ClubMemberRow,
   type ClubRow,
 } from './load-clubs';
-import { moveToClub, updateClub } from './save-clubs';
+import { deleteClub, moveToClub, updateClub } from './save-clubs';
 
 type ClubsT = ReturnType<typeof useT<NonNullable<(typeof clubsMessages)['tree']>>>;
 
@@ -47,6 +48,7 @@ function describeClubError(error: unknown, t: ClubsT): string {
   const message = (error as { message?: string }).message ?? '';
   if (message === 'club_not_in_community') return t('errors.notInCommunity');
   if (message === 'club_not_found') return t('errors.notFound');
+  if (message === 'not_allowed') return t('errors.notAllowed');
   return t('errors.failed', { reason: message });
 }
 
@@ -72,6 +74,9 @@ export function ClubPage({
     queryFn: () => loadClub(communityId, clubId),
   });
   const owner = useQuery({ queryKey: clubKeys.owner(communityId), queryFn: () => loadIsOwner(communityId) });
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const [confirmDelete, setConfirmDelete] = useState(false);
   if (club.error instanceof NotFoundError) return <NotFoundView embedded />;
   if (club.isError)
     return (
@@ -125,6 +130,14 @@ export function ClubPage({
                 await refresh();
               }}
             />
+            {owner.data ? (
+              <div className="mt-6 border-t border-border pt-4">
+                <Button variant="destructive" size="sm" onClick={() => setConfirmDelete(true)}>
+                  <Trash2 aria-hidden="true" />
+                  {t('detail.delete')}
+                </Button>
+              </div>
+            ) : null}
           </CardBody>
         </Card>
         <div className="space-y-6">
@@ -142,6 +155,37 @@ export function ClubPage({
           />
         </div>
       </div>
+      {confirmDelete ? (
+        <ConfirmDialog
+          open
+          onOpenChange={(open) => !open && setConfirmDelete(false)}
+          title={t('detail.deleteTitle', { name: c.name })}
+          description={t('detail.deleteBody', {
+            members: t('detail.memberCount', { count: c.member_count }),
+            groups: t('detail.groupCount', { count: c.group_count }),
+          })}
+          confirmLabel={t('detail.deleteConfirm')}
+          onConfirm={async () => {
+            let moved: { members: number; groups: number };
+            try {
+              moved = await deleteClub(c.id);
+            } catch (error) {
+              toast({ title: describeClubError(error, t), variant: 'destructive' });
+              throw error;
+            }
+            toast({
+              title: t('detail.deleted', {
+                name: c.name,
+                members: t('detail.memberCount', { count: moved.members }),
+                groups: t('detail.groupCount', { count: moved.groups }),
+              }),
+            });
+            queryClient.removeQueries({ queryKey: clubKeys.detail(communityId, c.id) });
+            await refresh();
+            await navigate(localePath(language, `${slug}/clubs`));
+          }}
+        />
+      ) : null}
     </>
   );
 }

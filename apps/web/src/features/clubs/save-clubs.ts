@@ -1,5 +1,6 @@
 // Writes of the clubs area: create and edit a club (owners, by the clubs policy), move members
-// and groups into or out of a club (move_to_club, with the member or group area's rights). The
+// and groups into or out of a club (move_to_club, with the member or group area's rights), delete a
+// club (delete_club, owners; its records stay in the community). The
 // club logo is uploaded by the shared LogoField (components/upload/logo-field.tsx) under
 // "<community id>/clubs/…". Errors are thrown as supabase returns them.
 import { supabase } from '../../lib/supabase';
@@ -41,4 +42,15 @@ export async function moveToClub(
     p_group_ids: move.groups ?? [],
   });
   if (error) throw error;
+}
+
+/**
+ * Deletes the club (owners only, decision 0923): its members, groups, events, news posts and
+ * bookable products stay in the community without a club. Answers how many were let go.
+ */
+export async function deleteClub(clubId: string): Promise<{ members: number; groups: number }> {
+  const { data, error } = await supabase().rpc('delete_club', { p_club_id: clubId });
+  if (error) throw error;
+  const counts = data as { members?: number; groups?: number } | null;
+  return { members: counts?.members ?? 0, groups: counts?.groups ?? 0 };
 }
