@@ -33,11 +33,11 @@ export async function seedAnalyticsHistory(db: Database, community: string): Pro
       `insert into public.members (community_id, first_name, last_name, gender, birth_date, joined_on, left_on, status)
        select $1, 'Historik', 'Medlem ' || n,
               (array['female', 'male', 'other', null])[1 + (n % 23 % 4)]::public.gender,
-              date '1940-01-01' + (n * 7919 % 30000),
+              date '1940-01-01' + (n::bigint * 7919 % 30000)::int,
               j.joined, l.left_on,
               case when l.left_on is not null then 'left' when n % 10 = 0 then 'passive' else 'active' end::public.member_status
        from generate_series(1, $2::int) n
-       cross join lateral (select current_date - (n * 104729 % ($3::int * 365)) as joined) j
+       cross join lateral (select current_date - (n::bigint * 104729 % ($3::int * 365))::int as joined) j
        cross join lateral (select case when n % 4 = 0 then j.joined + (n * 31 % greatest(1, current_date - j.joined)) end
                                   as left_on) l`,
       [community, historyMembers, years],
