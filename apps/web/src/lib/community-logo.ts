@@ -3,11 +3,11 @@
 // the settings invalidates ['community-logo', id].
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from './supabase';
+import { publicImageUrl } from './upload-with-progress';
 
 export const logoBucket = 'community-logos';
 
-export const logoUrl = (path: string) =>
-  supabase().storage.from(logoBucket).getPublicUrl(path).data.publicUrl;
+export const logoUrl = (path: string) => publicImageUrl(logoBucket, path);
 
 export const communityLogoKey = (communityId: string) => ['community-logo', communityId] as const;
 

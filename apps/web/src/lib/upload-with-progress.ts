@@ -57,3 +57,30 @@ export async function uploadWithProgress(options: {
     xhr.send(body);
   });
 }
+
+/**
+ * The images of the public buckets (event images, group covers, logos, product images): PNG or
+ * JPEG up to 5 MB, checked here first so the user hears why at once; each bucket refuses the same
+ * on its side.
+ */
+export const publicImageAccept = {
+  types: { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] },
+  label: 'PNG, JPEG',
+  maxBytes: 5 * 1024 * 1024,
+};
+const imageExtensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
+
+/** Uploads the image under "<folder>/<new uuid>.<ext>" (folder starts with the community id). */
+export async function uploadPublicImage(
+  bucket: string,
+  folder: string,
+  file: File,
+  onProgress?: (fraction: number) => void,
+): Promise<string> {
+  const path = `${folder}/${crypto.randomUUID()}.${imageExtensions[file.type] ?? 'png'}`;
+  await uploadWithProgress({ bucket, path, file, onProgress });
+  return path;
+}
+
+export const publicImageUrl = (bucket: string, path: string) =>
+  supabase().storage.from(bucket).getPublicUrl(path).data.publicUrl;

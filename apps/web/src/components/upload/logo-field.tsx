@@ -5,27 +5,9 @@
 import { useId } from 'react';
 import { useFormContext } from 'react-hook-form';
 import { logoBucket, logoUrl } from '../../lib/community-logo';
-import { uploadWithProgress } from '../../lib/upload-with-progress';
+import { publicImageAccept, uploadPublicImage } from '../../lib/upload-with-progress';
 import { FieldShell } from '../form/form';
-import { UploadField, type UploadAccept, type UploadMessages } from './upload-field';
-
-export const logoAccept: UploadAccept = {
-  types: { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] },
-  label: 'PNG, JPEG',
-  maxBytes: 5 * 1024 * 1024,
-};
-const extensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
-
-export async function uploadLogo(
-  communityId: string,
-  folder: string,
-  file: File,
-  onProgress?: (fraction: number) => void,
-): Promise<string> {
-  const path = `${communityId}/${folder}/${crypto.randomUUID()}.${extensions[file.type] ?? 'png'}`;
-  await uploadWithProgress({ bucket: logoBucket, path, file, onProgress });
-  return path;
-}
+import { UploadField, type UploadMessages } from './upload-field';
 
 export function LogoField({
   communityId,
@@ -57,10 +39,12 @@ export function LogoField({
       <UploadField
         id={id}
         label={label}
-        accept={logoAccept}
+        accept={publicImageAccept}
         value={value}
         onChange={(path) => setValue('logo_path', path, { shouldDirty: true })}
-        upload={(file, onProgress) => uploadLogo(communityId, folder, file, onProgress)}
+        upload={(file, onProgress) =>
+          uploadPublicImage(logoBucket, `${communityId}/${folder}`, file, onProgress)
+        }
         previewUrl={logoUrl}
         messages={messages}
       />

@@ -9,6 +9,7 @@ import { Button } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
+import { downloadBlob } from '../../components/list/csv';
 import { useFormat, useT } from '../../lib/i18n';
 import { billingKeys } from './billing-keys';
 import { describeBillingError } from './describe-billing-error';
@@ -338,13 +339,4 @@ export function InvoiceDetailDialog({
       />
     </Dialog>
   );
-}
-
-function downloadBlob(name: string, blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }

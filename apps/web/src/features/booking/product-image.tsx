@@ -5,27 +5,13 @@
 import { bookingMessages } from '@club/i18n/namespaces/booking';
 import { ImageIcon } from 'lucide-react';
 import { useFormContext } from 'react-hook-form';
-import { UploadField, type UploadAccept } from '../../components/upload/upload-field';
+import { UploadField } from '../../components/upload/upload-field';
 import { useT } from '../../lib/i18n';
-import { supabase } from '../../lib/supabase';
-import { uploadWithProgress } from '../../lib/upload-with-progress';
+import { publicImageAccept, publicImageUrl, uploadPublicImage } from '../../lib/upload-with-progress';
 
 const bucket = 'product-images';
-const accept: UploadAccept = {
-  types: { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] },
-  label: 'PNG, JPEG',
-  maxBytes: 5 * 1024 * 1024,
-};
-const extensions: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
 
-export const productImageUrl = (path: string) =>
-  supabase().storage.from(bucket).getPublicUrl(path).data.publicUrl;
-
-async function uploadProductImage(communityId: string, file: File, onProgress: (fraction: number) => void) {
-  const path = `${communityId}/products/${crypto.randomUUID()}.${extensions[file.type] ?? 'png'}`;
-  await uploadWithProgress({ bucket, path, file, onProgress });
-  return path;
-}
+export const productImageUrl = (path: string) => publicImageUrl(bucket, path);
 
 /** The image field of the product editor (form field `imagePath`, '' for none). */
 export function ProductImageField({ communityId }: { communityId: string }) {
@@ -39,10 +25,10 @@ export function ProductImageField({ communityId }: { communityId: string }) {
       <UploadField
         id="product-image"
         label={t('form.image')}
-        accept={accept}
+        accept={publicImageAccept}
         value={watch('imagePath')}
         onChange={(path) => setValue('imagePath', path, { shouldDirty: true })}
-        upload={(file, onProgress) => uploadProductImage(communityId, file, onProgress)}
+        upload={(file, onProgress) => uploadPublicImage(bucket, `${communityId}/products`, file, onProgress)}
         previewUrl={productImageUrl}
         messages={{
           accepted: t('form.imageAccepted'),

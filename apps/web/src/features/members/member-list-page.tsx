@@ -14,6 +14,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { toast } from '../../components/ui/toast-store';
+import { downloadBlob } from '../../components/list/csv';
 import { localePath, useFormat, useLanguage, useT } from '../../lib/i18n';
 import { describeMemberError } from './describe-member-error';
 import {
@@ -190,15 +191,7 @@ export function MemberListPage(props: { communityId: string; slug: string; manag
         },
         { gender: (g) => t(`gender.${g as 'female'}`), status: (s) => t(`status.${s as 'active'}`) },
       );
-      const url = URL.createObjectURL(blob);
-      const link = Object.assign(document.createElement('a'), {
-        href: url,
-        download: `members-${new Date().toISOString().slice(0, 10)}.xlsx`,
-      });
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      downloadBlob(`members-${new Date().toISOString().slice(0, 10)}.xlsx`, blob);
       toast({ title: t('register.exportDone', { count: format.number(count) }) });
     } catch (error) {
       toast({ title: t(describeMemberError(error)), variant: 'destructive' });
