@@ -15,6 +15,7 @@ import { pgcryptoWorks } from './database/pglite-database';
 import { fastPathListener } from './http/fast-path';
 import { startRetentionTicker } from './jobs/apply-data-retention';
 import { startReleaseTicker } from './jobs/publish-due-releases';
+import { startMemberImportTicker } from './jobs/run-member-imports';
 import { startReminderTicker } from './jobs/send-due-reminders';
 import { startGroupWelcomeTicker } from './jobs/send-group-welcomes';
 import { startNewsMailTicker } from './jobs/send-news-mailings';
@@ -131,6 +132,9 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     const groupWelcomes =
       newsMailer && startGroupWelcomeTicker(db, newsMailer, logger, jobs.newsMailIntervalMs);
     const retention = options.scheduledJobs === false ? undefined : startRetentionTicker(db, logger);
+    // Member imports queued from the import page are applied here (decision 0932).
+    const memberImports =
+      options.scheduledJobs === false ? undefined : startMemberImportTicker(db, keys.cprKey, logger);
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
     const reminders =
       options.scheduledJobs === false
@@ -156,6 +160,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         stopping ??= (async () => {
           releases?.stop();
           retention?.stop();
+          memberImports?.stop();
           reminders?.stop();
           newsMail?.stop();
           groupWelcomes?.stop();

@@ -2248,6 +2248,112 @@ export type Database = {
           },
         ]
       }
+      member_import_jobs: {
+        Row: {
+          community_id: string
+          created: number
+          created_at: string
+          failed: number
+          file_name: string
+          finished_at: string | null
+          id: string
+          manager: boolean
+          merged: number
+          requested_by: string | null
+          skipped: number
+          started_at: string | null
+          status: string
+          total: number
+        }
+        Insert: {
+          community_id: string
+          created?: number
+          created_at?: string
+          failed?: number
+          file_name: string
+          finished_at?: string | null
+          id?: string
+          manager?: boolean
+          merged?: number
+          requested_by?: string | null
+          skipped?: number
+          started_at?: string | null
+          status?: string
+          total: number
+        }
+        Update: {
+          community_id?: string
+          created?: number
+          created_at?: string
+          failed?: number
+          file_name?: string
+          finished_at?: string | null
+          id?: string
+          manager?: boolean
+          merged?: number
+          requested_by?: string | null
+          skipped?: number
+          started_at?: string | null
+          status?: string
+          total?: number
+        }
+        Relationships: [
+          {
+            foreignKeyName: "member_import_jobs_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      member_import_rows: {
+        Row: {
+          choice: string | null
+          claimed_at: string | null
+          cpr_encrypted: string | null
+          error_code: string | null
+          error_field: string | null
+          fields: NonNullable<Json>
+          job_id: string
+          line: number
+          member_id: string | null
+          status: string
+        }
+        Insert: {
+          choice?: string | null
+          claimed_at?: string | null
+          cpr_encrypted?: string | null
+          error_code?: string | null
+          error_field?: string | null
+          fields?: NonNullable<Json>
+          job_id: string
+          line: number
+          member_id?: string | null
+          status?: string
+        }
+        Update: {
+          choice?: string | null
+          claimed_at?: string | null
+          cpr_encrypted?: string | null
+          error_code?: string | null
+          error_field?: string | null
+          fields?: NonNullable<Json>
+          job_id?: string
+          line?: number
+          member_id?: string | null
+          status?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "member_import_rows_job_id_fkey"
+            columns: ["job_id"]
+            isOneToOne: false
+            referencedRelation: "member_import_jobs"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       member_relations: {
         Row: {
           community_id: string
@@ -4553,6 +4659,10 @@ export type Database = {
           period_start: string
         }[]
       }
+      append_member_import_rows: {
+        Args: { p_job_id: string; p_rows: Json }
+        Returns: number
+      }
       apply_account_credit: { Args: { p_invoice_id: string }; Returns: number }
       apply_data_retention: { Args: { p_limit?: number }; Returns: number }
       apply_volunteer_credits: {
@@ -5057,6 +5167,31 @@ export type Database = {
         Args: Record<PropertyKey, never>
         Returns: number
       }
+      queue_member_import: {
+        Args: { p_job_id: string }
+        Returns: {
+          community_id: string
+          created: number
+          created_at: string
+          failed: number
+          file_name: string
+          finished_at: string | null
+          id: string
+          manager: boolean
+          merged: number
+          requested_by: string | null
+          skipped: number
+          started_at: string | null
+          status: string
+          total: number
+        }
+        SetofOptions: {
+          from: "*"
+          to: "member_import_jobs"
+          isOneToOne: true
+          isSetofReturn: false
+        }
+      }
       recurrence_starts: {
         Args: {
           p_first: string
@@ -5333,6 +5468,31 @@ export type Database = {
       sign_up_volunteer: {
         Args: { p_job_id: string; p_timeslot_id?: string }
         Returns: string
+      }
+      start_member_import: {
+        Args: { p_community_id: string; p_file_name: string; p_total: number }
+        Returns: {
+          community_id: string
+          created: number
+          created_at: string
+          failed: number
+          file_name: string
+          finished_at: string | null
+          id: string
+          manager: boolean
+          merged: number
+          requested_by: string | null
+          skipped: number
+          started_at: string | null
+          status: string
+          total: number
+        }
+        SetofOptions: {
+          from: "*"
+          to: "member_import_jobs"
+          isOneToOne: true
+          isSetofReturn: false
+        }
       }
       volunteer_credit_hours: {
         Args: { p_member_id: string; p_rule_id: string }
