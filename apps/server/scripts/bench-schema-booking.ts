@@ -2,10 +2,11 @@
 // products to make BENCH_BOOKING_PRODUCTS (20), all open 08–22 every day, and a year of one-hour
 // bookings around today filling BENCH_BOOKING_FILL (0.5) of their hours (the demo's own
 // bookings count towards it). Timed: the calendar week as booking-week-grid.tsx asks for it
-// (the bookings starting in the week with product and member names, and the products with
-// their opening hours), and the admin booking call (admin_book_product, as save-booking.ts
+// (booking_calendar: the bookings starting in the week with the booker's name, and the
+// products with their opening hours), and the admin booking call (admin_book_product, as save-booking.ts
 // sends it) from BENCH_BOOKERS (20) concurrent callers, once spread over all the products and
-// once all on one product, where the callers queue on the product's lock.
+// once all on one product (each call a different hour: since decision 0951 a booking waits
+// only for bookings of the same hours).
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../src/database/database';
 
@@ -125,29 +126,14 @@ function benchWeek(): { from: string; to: string } {
 }
 const week = benchWeek();
 
-// As load-bookings.ts selects them (bookingSelect, loadBookingsBetween, loadOpeningHours).
-const bookingSelect =
-  'id, starts_at, ends_at, status, price_ore, product_id, member_id, series_id, product:booking_products(name), member:member_directory(first_name, last_name)';
-
+// As load-bookings.ts reads them (loadBookingsBetween: booking_calendar, decision 0950;
+// loadOpeningHours).
 export const bookingBenches: BookingBench[] = [
   {
     name: 'booking calendar week',
     rest: (sb, x) =>
-      sb
-        .from('bookings')
-        .select(bookingSelect)
-        .eq('community_id', x.community)
-        .neq('status', 'cancelled')
-        .gte('starts_at', week.from)
-        .lt('starts_at', week.to)
-        .order('starts_at')
-        .limit(2000),
-    sql: `select b.id, b.starts_at, b.ends_at, b.status, b.price_ore, b.product_id, b.member_id, b.series_id,
-        (select p.name from public.booking_products p where p.id = b.product_id) as product,
-        (select json_build_object('first_name', m.first_name, 'last_name', m.last_name)
-           from public.member_directory m where m.id = b.member_id) as member
-      from public.bookings b where b.community_id = $1 and b.status <> 'cancelled'
-        and b.starts_at >= '${week.from}' and b.starts_at < '${week.to}' order by b.starts_at limit 2000`,
+      sb.rpc('booking_calendar', { p_community_id: x.community, p_from: week.from, p_to: week.to }),
+    sql: `select * from public.booking_calendar($1, '${week.from}', '${week.to}')`,
   },
   {
     name: 'booking calendar opening hours',

@@ -4680,6 +4680,17 @@ export type Database = {
         }
         Returns: string
       }
+      booking_calendar: {
+        Args: { p_community_id: string; p_from: string; p_to: string }
+        Returns: {
+          ends_at: string
+          id: string
+          member_name: string
+          product_id: string
+          starts_at: string
+          status: Database["public"]["Enums"]["booking_status"]
+        }[]
+      }
       booking_feed_token: {
         Args: { p_member_id?: string; p_product_id?: string; p_renew?: boolean }
         Returns: string

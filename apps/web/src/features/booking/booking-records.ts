@@ -41,5 +41,15 @@ export type BookingRow = Pick<
   member: { first_name: string | null; last_name: string | null } | null;
 };
 
+/** A booking as the calendar grid reads it (booking_calendar). */
+export interface CalendarBooking {
+  id: string;
+  product_id: string;
+  starts_at: string;
+  ends_at: string;
+  status: BookingStatus;
+  member_name: string;
+}
+
 export const memberName = (m: { first_name: string | null; last_name: string | null } | null) =>
   m ? `${m.first_name ?? ''} ${m.last_name ?? ''}`.trim() : '';

@@ -8,7 +8,6 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { localePath, useFormat, useLanguage, useT } from '../../lib/i18n';
 import { isoToZonedInput, zonedDayStartIso } from '../../lib/zoned-time';
 import { bookingKeys } from './booking-keys';
-import { memberName } from './booking-records';
 import { addDaysIso, freePeriods } from './free-time';
 import { loadBookingsBetween, loadOpeningHours } from './load-bookings';
 
@@ -55,9 +54,9 @@ export function BookingWeekGrid({
   const shown = products.data.filter((p) => !productFilter || p.id === productFilter);
   if (shown.length === 0) return <p className="text-sm text-muted-foreground">{t('calendar.noProducts')}</p>;
   const search = memberSearch.trim().toLocaleLowerCase();
-  const listed = (b: { status: string; member: Parameters<typeof memberName>[0] }) =>
+  const listed = (b: { status: string; member_name: string }) =>
     (statusFilter !== 'booked' && statusFilter !== 'checked_in' ? true : b.status === statusFilter) &&
-    (!search || memberName(b.member).toLocaleLowerCase().includes(search));
+    (!search || b.member_name.toLocaleLowerCase().includes(search));
   const dayList = Array.from({ length: days }, (_, i) => addDaysIso(firstDay, i));
   const local = bookings.data.map((b) => ({
     ...b,
@@ -101,7 +100,7 @@ export function BookingWeekGrid({
                         <span className="font-medium">
                           {b.from}–{b.to}
                         </span>{' '}
-                        {memberName(b.member)}
+                        {b.member_name}
                         {b.status === 'checked_in' ? (
                           <span className="ml-1 text-xs">({t('status.checked_in')})</span>
                         ) : null}

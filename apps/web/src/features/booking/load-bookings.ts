@@ -5,7 +5,12 @@ import { loadAllPages, pageRange, type ListPage } from '../../components/list/li
 import type { ListSpec, ListState } from '../../components/list/list-state';
 import { zonedDayStartIso } from '../../lib/zoned-time';
 import { supabase } from '../../lib/supabase';
-import { bookingStatuses, type BookingRow, type BookingStatus } from './booking-records';
+import {
+  bookingStatuses,
+  type BookingRow,
+  type BookingStatus,
+  type CalendarBooking,
+} from './booking-records';
 
 export type BookingFilter = 'product' | 'status' | 'from' | 'to' | 'view' | 'day';
 export const bookingListSpec: ListSpec<BookingFilter> = {
@@ -85,21 +90,21 @@ export const loadAllBookings = async (
   });
 };
 
-/** Bookings (not cancelled) starting between two instants, for the calendar grid. */
+/**
+ * Bookings (not cancelled) starting between two instants, with the booker's name, for the
+ * calendar grid: one call that reads the span by its index and the names from the members
+ * table with the directory's rule (decision 0950).
+ */
 export async function loadBookingsBetween(
   communityId: string,
   fromIso: string,
   toIso: string,
-): Promise<BookingRow[]> {
-  const { data, error } = await supabase()
-    .from('bookings')
-    .select(bookingSelect)
-    .eq('community_id', communityId)
-    .neq('status', 'cancelled')
-    .gte('starts_at', fromIso)
-    .lt('starts_at', toIso)
-    .order('starts_at')
-    .limit(2000);
+): Promise<CalendarBooking[]> {
+  const { data, error } = await supabase().rpc('booking_calendar', {
+    p_community_id: communityId,
+    p_from: fromIso,
+    p_to: toIso,
+  });
   if (error) throw error;
   return data ?? [];
 }
