@@ -24,6 +24,14 @@ const businessCodes = new Set([
   'too_many_members',
   'invalid_subject',
   'invalid_body',
+  'import_in_progress',
+  'import_incomplete',
+  'import_not_found',
+  'import_not_uploading',
+  'invalid_total',
+  'too_many_rows',
+  'duplicate_line',
+  'invalid_rows',
 ]);
 
 export function describeMemberError(error: unknown): MemberErrorKey {

@@ -1,13 +1,13 @@
 // Import of members (/members/import): choose a CSV or Excel file, map its columns to fields,
 // check every row (problems by row and field in the user's language), find duplicates in the
 // register (same e-mail, phone, CPR, or name + birth date) and choose for each to merge, skip or
-// create, then import in batches with progress and download the result report. Nothing is sent
-// while rows have errors unless the user chose to import the valid rows.
+// create, then upload the rows into a job the server applies (decision 0932): the page shows its
+// live progress and result report, also after the tab that started it was closed. Nothing is
+// sent while rows have errors unless the user chose to import the valid rows.
 import { membersMessages } from '@club/i18n/namespaces/members';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Download, Upload } from 'lucide-react';
+import { Upload } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
-import { downloadText } from '../../components/list/csv';
 import { Alert } from '../../components/ui/alert';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs';
 import { Button } from '../../components/ui/button';
@@ -17,23 +17,28 @@ import { useFormat, useT } from '../../lib/i18n';
 import { describeMemberError } from './describe-member-error';
 import { ImportFileError, readImportFile, type ImportGrid } from './import/decode-import-file';
 import { guessMapping, type ColumnMapping, type ImportField } from './import/import-fields';
-import { buildReport, reportCsv, type ReportLine, type ImportSummary } from './import/import-report';
 import {
   findDuplicates,
-  importMembers,
+  uploadMemberImport,
   type DuplicateMatch,
   type RowChoice,
 } from './import/run-member-import';
 import { checkImportRows, type CheckedRow } from './import/validate-import-rows';
 import { loadPostcodes } from './load-member';
 import { memberKeys } from './member-keys';
+import { MemberImportJobs } from './member-import-jobs';
 import { ImportMappingCard } from './member-import-mapping';
 
 type Stage =
   | { step: 'file' }
-  | { step: 'map'; grid: ImportGrid }
-  | { step: 'review'; grid: ImportGrid; rows: CheckedRow[]; duplicates: Map<number, DuplicateMatch[]> }
-  | { step: 'done'; lines: ReportLine[]; summary: ImportSummary };
+  | { step: 'map'; grid: ImportGrid; fileName: string }
+  | {
+      step: 'review';
+      grid: ImportGrid;
+      fileName: string;
+      rows: CheckedRow[];
+      duplicates: Map<number, DuplicateMatch[]>;
+    };
 
 const fieldKeys: Record<ImportField, string> = {
   first_name: 'profile.firstName',
@@ -77,14 +82,14 @@ export function MemberImportPage({ communityId, slug }: { communityId: string; s
   const readFile = async (file: File) => {
     setFileError(null);
     try {
-      setStage({ step: 'map', grid: await readImportFile(file) });
+      setStage({ step: 'map', grid: await readImportFile(file), fileName: file.name });
     } catch (error) {
       const problem = error instanceof ImportFileError ? error.problem : 'unreadable';
       setFileError(t(`importPage.fileErrors.${problem}`));
     }
   };
 
-  const review = async (grid: ImportGrid, mapping: ColumnMapping) => {
+  const review = async (grid: ImportGrid, fileName: string, mapping: ColumnMapping) => {
     setFailure(null);
     const rows = checkImportRows(grid.rows, mapping, postcodes.data ?? new Map());
     const valid = rows.filter((r) => r.problems.length === 0);
@@ -94,7 +99,7 @@ export function MemberImportPage({ communityId, slug }: { communityId: string; s
       );
       setChoices(new Map([...duplicates.keys()].map((line) => [line, { action: 'skip' } as RowChoice])));
       setIncludeValid(false);
-      setStage({ step: 'review', grid, rows, duplicates });
+      setStage({ step: 'review', grid, fileName, rows, duplicates });
     } catch (error) {
       setFailure(t(describeMemberError(error)));
     } finally {
@@ -102,24 +107,26 @@ export function MemberImportPage({ communityId, slug }: { communityId: string; s
     }
   };
 
-  const run = async (rows: CheckedRow[]) => {
+  const run = async (fileName: string, rows: CheckedRow[], duplicates: Map<number, DuplicateMatch[]>) => {
     setFailure(null);
     const invalid = rows.filter((r) => r.problems.length > 0);
     const valid = rows.filter((r) => r.problems.length === 0);
     try {
-      const outcomes = await importMembers(
+      await uploadMemberImport(
         communityId,
+        fileName,
         valid.map((r) => ({
           line: r.line,
           values: r.values,
           choice: choices.get(r.line) ?? { action: 'create' },
+          matchedMemberId: duplicates.get(r.line)?.[0]?.memberId,
         })),
-        (done, total) => setProgress({ label: t('importPage.progress', { done, total }), done, total }),
+        invalid,
+        (done, total) => setProgress({ label: t('importPage.uploading', { done, total }), done, total }),
       );
-      setStage({
-        step: 'done',
-        ...buildReport(invalid, outcomes, { field: fieldName, problem: problemName }),
-      });
+      setStage({ step: 'file' });
+      // The register refreshes as the job's members arrive (member history over realtime);
+      // the jobs list shows the new job at once.
       await queryClient.invalidateQueries({ queryKey: memberKeys.all(communityId) });
     } catch (error) {
       setFailure(t(describeMemberError(error)));
@@ -156,6 +163,9 @@ export function MemberImportPage({ communityId, slug }: { communityId: string; s
           </div>
         ) : null}
         {stage.step === 'file' ? (
+          <MemberImportJobs communityId={communityId} names={{ field: fieldName, problem: problemName }} />
+        ) : null}
+        {stage.step === 'file' ? (
           <Card>
             <CardHeader title={t('importPage.fileLabel')} description={t('importPage.fileHint')} />
             <CardBody>
@@ -182,7 +192,7 @@ export function MemberImportPage({ communityId, slug }: { communityId: string; s
             initial={guessMapping(stage.grid.headers)}
             fieldName={fieldName}
             busy={progress !== null || !postcodes.data}
-            onContinue={(mapping) => void review(stage.grid, mapping)}
+            onContinue={(mapping) => void review(stage.grid, stage.fileName, mapping)}
           />
         ) : null}
         {reviewStage ? (
@@ -284,53 +294,11 @@ export function MemberImportPage({ communityId, slug }: { communityId: string; s
                 disabled={
                   progress !== null || counts.valid === 0 || (counts.invalid.length > 0 && !includeValid)
                 }
-                onClick={() => void run(reviewStage.rows)}
+                onClick={() => void run(reviewStage.fileName, reviewStage.rows, reviewStage.duplicates)}
               >
                 <Upload aria-hidden="true" />
                 {t('importPage.start', { count: format.number(counts.valid) })}
               </Button>
-            </CardBody>
-          </Card>
-        ) : null}
-        {stage.step === 'done' ? (
-          <Card>
-            <CardHeader title={t('importPage.done')} />
-            <CardBody>
-              <p role="status" data-testid="import-summary">
-                {t('importPage.report', {
-                  created: format.number(stage.summary.created),
-                  merged: format.number(stage.summary.merged),
-                  skipped: format.number(stage.summary.skipped),
-                  failed: format.number(stage.summary.failed),
-                })}
-              </p>
-              <div className="flex flex-wrap gap-2">
-                <Button
-                  variant="secondary"
-                  onClick={() =>
-                    downloadText(
-                      `import-report-${new Date().toISOString().slice(0, 10)}.csv`,
-                      reportCsv(
-                        stage.lines,
-                        {
-                          line: t('importPage.reportHeaders.line'),
-                          outcome: t('importPage.reportHeaders.outcome'),
-                          memberId: t('importPage.reportHeaders.memberId'),
-                          field: t('importPage.reportHeaders.field'),
-                          problem: t('importPage.reportHeaders.problem'),
-                        },
-                        (o) => t(`importPage.outcomes.${o as 'created'}`),
-                      ),
-                    )
-                  }
-                >
-                  <Download aria-hidden="true" />
-                  {t('importPage.downloadReport')}
-                </Button>
-                <Button variant="ghost" onClick={() => setStage({ step: 'file' })}>
-                  {t('importPage.again')}
-                </Button>
-              </div>
             </CardBody>
           </Card>
         ) : null}

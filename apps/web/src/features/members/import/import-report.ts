@@ -1,48 +1,39 @@
-// The result report of an import, one line per row of the file: what happened to it (created,
-// merged, skipped, failed) and, for a failure, the field and the problem in the user's words.
+// The result report of an import job, one line per row of the file: what happened to it
+// (created, merged, skipped, failed) and, for a failure, the field and the problem in the
+// reader's words. Built from the job's rows on the server, so it is the same however often and
+// from whichever tab it is downloaded.
 import { toCsv } from '../../../components/list/csv';
-import type { ImportOutcome } from './run-member-import';
-import type { CheckedRow } from './validate-import-rows';
+import type { ImportRowOutcome } from './load-import-jobs';
 
 export interface ReportLine {
   line: number;
-  outcome: 'created' | 'merged' | 'skipped' | 'failed';
+  outcome: 'created' | 'merged' | 'skipped' | 'failed' | 'pending';
   memberId: string | null;
   field: string;
   problem: string;
 }
 
-export interface ImportSummary {
-  created: number;
-  merged: number;
-  skipped: number;
-  failed: number;
-}
+/** Error codes and fields are comma-separated lists when the browser's checks found several. */
+const words = (codes: string | null, word: (code: string) => string) =>
+  codes
+    ? codes
+        .split(',')
+        .filter((c) => c !== '')
+        .map(word)
+        .join(', ')
+    : '';
 
 export function buildReport(
-  invalid: readonly CheckedRow[],
-  outcomes: readonly ImportOutcome[],
-  words: { field: (f: string) => string; problem: (p: string) => string },
-): { lines: ReportLine[]; summary: ImportSummary } {
-  const lines: ReportLine[] = [
-    ...invalid.map((row) => ({
-      line: row.line,
-      outcome: 'failed' as const,
-      memberId: null,
-      field: row.problems.map((p) => words.field(p.field)).join(', '),
-      problem: row.problems.map((p) => words.problem(p.problem)).join(', '),
-    })),
-    ...outcomes.map((o) => ({
-      line: o.line,
-      outcome: o.outcome,
-      memberId: o.memberId,
-      field: o.errorField ? words.field(o.errorField) : '',
-      problem: o.errorCode ? words.problem(o.errorCode) : '',
-    })),
-  ].sort((a, b) => a.line - b.line);
-  const summary = { created: 0, merged: 0, skipped: 0, failed: 0 };
-  for (const l of lines) summary[l.outcome]++;
-  return { lines, summary };
+  rows: readonly ImportRowOutcome[],
+  names: { field: (f: string) => string; problem: (p: string) => string },
+): ReportLine[] {
+  return rows.map((r) => ({
+    line: r.line,
+    outcome: r.status,
+    memberId: r.memberId,
+    field: words(r.errorField, names.field),
+    problem: words(r.errorCode, names.problem),
+  }));
 }
 
 export function reportCsv(

@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCsvBytes, parseCsvText, readImportFile } from './decode-import-file';
 import { guessMapping } from './import-fields';
+import { buildReport, reportCsv } from './import-report';
 import { checkImportRows } from './validate-import-rows';
 
 const windows1252 = (text: string) =>
@@ -115,6 +116,43 @@ describe('checking rows', () => {
       'postal_code:unknown_postcode',
       'cpr:invalid_cpr',
       'first_name:required',
+    ]);
+  });
+});
+
+describe('the result report', () => {
+  it("names every field and problem of a row in the reader's words, from the job's rows", () => {
+    const lines = buildReport(
+      [
+        { line: 2, status: 'created', memberId: 'm-1', errorCode: null, errorField: null },
+        {
+          line: 3,
+          status: 'failed',
+          memberId: null,
+          errorCode: 'required,invalid_email',
+          errorField: 'first_name,email',
+        },
+        { line: 4, status: 'skipped', memberId: 'm-2', errorCode: null, errorField: null },
+      ],
+      { field: (f) => `F(${f})`, problem: (p) => `P(${p})` },
+    );
+    expect(lines[1]).toEqual({
+      line: 3,
+      outcome: 'failed',
+      memberId: null,
+      field: 'F(first_name), F(email)',
+      problem: 'P(required), P(invalid_email)',
+    });
+    const csv = reportCsv(
+      lines,
+      { line: 'Række', outcome: 'Resultat', memberId: 'Medlem', field: 'Felt', problem: 'Problem' },
+      (o) => o.toUpperCase(),
+    );
+    expect(csv.slice(1).split('\r\n')).toEqual([
+      'Række;Resultat;Medlem;Felt;Problem',
+      '2;CREATED;m-1;;',
+      '3;FAILED;;F(first_name), F(email);P(required), P(invalid_email)',
+      '4;SKIPPED;m-2;;',
     ]);
   });
 });

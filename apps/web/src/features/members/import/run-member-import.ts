@@ -1,6 +1,6 @@
 // Sends an import to the database in batches, so a long import shows progress and no request
 // is large: first the duplicate search (find_member_duplicates), then the rows with what the
-// user chose for each (import_members: create, merge into a member, or skip).
+// user chose for each (create, merge into a member, or skip) into a job the server applies.
 import { supabase } from '../../../lib/supabase';
 import type { CheckedRow, ImportValues } from './validate-import-rows';
 
@@ -14,14 +14,6 @@ export interface DuplicateMatch {
 }
 
 export type RowChoice = { action: 'create' } | { action: 'skip' } | { action: 'merge'; memberId: string };
-
-export interface ImportOutcome {
-  line: number;
-  outcome: 'created' | 'merged' | 'skipped' | 'failed';
-  memberId: string | null;
-  errorCode: string | null;
-  errorField: string | null;
-}
 
 function batches<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
@@ -66,33 +58,56 @@ export async function findDuplicates(
   return found;
 }
 
-export async function importMembers(
+/** How many rows go up in one request while an import job is uploaded. */
+export const uploadBatchSize = 1000;
+
+/**
+ * Uploads an import into a server job and queues it (decision 0932): the job is started with
+ * every row of the file, the rows go up in requests of 1,000 (each valid row with what the
+ * user chose, each rejected row with its problems, so the job's report covers the whole file),
+ * then the server applies them. Answers the job's id; from then on a closed tab does not matter.
+ */
+export async function uploadMemberImport(
   communityId: string,
-  rows: readonly { line: number; values: ImportValues; choice: RowChoice }[],
+  fileName: string,
+  rows: readonly { line: number; values: ImportValues; choice: RowChoice; matchedMemberId?: string }[],
+  rejected: readonly CheckedRow[],
   onProgress?: (done: number, total: number) => void,
-): Promise<ImportOutcome[]> {
-  const outcomes: ImportOutcome[] = [];
-  for (const batch of batches(rows)) {
-    const { data, error } = await supabase().rpc('import_members', {
-      p_community_id: communityId,
-      p_rows: batch.map((r) => ({
-        ...r.values,
-        row_no: r.line,
-        action: r.choice.action,
-        member_id: r.choice.action === 'merge' ? r.choice.memberId : null,
-      })),
+): Promise<string> {
+  const all = [
+    ...rows.map((r) => ({
+      ...r.values,
+      row_no: r.line,
+      action: r.choice.action,
+      // A skipped duplicate names the member it matched, so the report says which.
+      member_id:
+        r.choice.action === 'merge'
+          ? r.choice.memberId
+          : r.choice.action === 'skip'
+            ? (r.matchedMemberId ?? null)
+            : null,
+    })),
+    ...rejected.map((r) => ({
+      row_no: r.line,
+      problems: r.problems.map((p) => ({ field: p.field, problem: p.problem })),
+    })),
+  ].sort((a, b) => a.row_no - b.row_no);
+  const started = await supabase().rpc('start_member_import', {
+    p_community_id: communityId,
+    p_file_name: fileName,
+    p_total: all.length,
+  });
+  if (started.error) throw started.error;
+  const jobId = started.data.id;
+  for (let i = 0; i < all.length; i += uploadBatchSize) {
+    const { error } = await supabase().rpc('append_member_import_rows', {
+      p_job_id: jobId,
+      p_rows: all.slice(i, i + uploadBatchSize),
     });
     if (error) throw error;
-    for (const result of data ?? []) {
-      outcomes.push({
-        line: result.row_no,
-        outcome: result.outcome as ImportOutcome['outcome'],
-        memberId: result.member_id,
-        errorCode: result.error_code,
-        errorField: result.error_field,
-      });
-    }
-    onProgress?.(outcomes.length, rows.length);
+    onProgress?.(Math.min(i + uploadBatchSize, all.length), all.length);
   }
-  return outcomes;
+  const queued = await supabase().rpc('queue_member_import', { p_job_id: jobId });
+  if (queued.error) throw queued.error;
+  return jobId;
 }
