@@ -9,7 +9,8 @@
 //   - admin_book_product from BENCH_BOOKERS (20) concurrent callers over REST, spread over the
 //     products and all on one product, and the same calls as SQL without HTTP;
 // then the child is restarted with every migration (it applies the rest) and the same is
-// measured again. With --profile, the plans of the week read and of every statement inside one
+// measured again (plus, as an experiment that is not adopted, the SQL calls spread over the
+// products with synchronous_commit off, to show what the commit's flush costs). With --profile, the plans of the week read and of every statement inside one
 // booking call (auto_explain, nested statements) are printed for each phase.
 //   node --import tsx apps/server/scripts/time-booking.ts [--profile]
 import { fork } from 'node:child_process';
@@ -195,6 +196,7 @@ async function timeSqlCalls(
   x: BookingBenchContext,
   oneProduct: boolean,
   offset: number,
+  asyncCommit = false,
 ): Promise<string> {
   const context = { role: 'authenticated', claims: { sub: userId, role: 'authenticated' } };
   let next = 0;
@@ -206,15 +208,16 @@ async function timeSqlCalls(
     const slot = hour(k);
     const started = performance.now();
     try {
-      await withRequestContext(db, context, (tx) =>
-        tx.query('select public.admin_book_product($1, $2, $3::timestamp, $4::timestamp, false, $5)', [
+      await withRequestContext(db, context, async (tx) => {
+        if (asyncCommit) await tx.query('set local synchronous_commit = off');
+        await tx.query('select public.admin_book_product($1, $2, $3::timestamp, $4::timestamp, false, $5)', [
           product,
           x.members[i % x.members.length],
           slot.from,
           slot.to,
           'bench',
-        ]),
-      );
+        ]);
+      });
     } catch (error) {
       const m = error instanceof Error ? error.message : String(error);
       failures.set(m, (failures.get(m) ?? 0) + 1);
@@ -232,7 +235,8 @@ async function timeSqlCalls(
   times.sort((a, b) => a - b);
   const failed = [...failures].map(([m, n]) => `${n}× ${m}`).join('; ');
   return (
-    `SQL admin_book_product, ${sqlCalls} calls from ${bookers} callers ` +
+    `SQL admin_book_product${asyncCommit ? ' with synchronous_commit off (experiment, not adopted)' : ''}, ` +
+    `${sqlCalls} calls from ${bookers} callers ` +
     `${oneProduct ? 'on one product' : `over ${x.products.length} products`}: p50 ${percentile(times, 50).toFixed(1)} ms, ` +
     `p95 ${percentile(times, 95).toFixed(1)} ms, ${((sqlCalls / wall) * 1000).toFixed(0)} bookings/s` +
     (failed ? `; FAILED: ${failed}` : '')
@@ -329,6 +333,8 @@ async function measure(
     say(`REST ${await timeBookingCalls(sb, x, phase, true)}`);
     say(await timeSqlCalls(db, userId, x, false, offset));
     say(await timeSqlCalls(db, userId, x, true, offset + 20_000));
+    // What the commit's flush costs while every booking also notifies realtime (decision 0951).
+    say(await timeSqlCalls(db, userId, x, false, offset + 40_000, true));
     say(`(load average ${load()})`);
     // The next phase books the same hours again.
     await db.query(`delete from public.bookings where note = 'bench'`);
