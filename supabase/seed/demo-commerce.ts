@@ -95,10 +95,12 @@ export async function seedBilling(tx: Queryable, community: string): Promise<voi
   );
   // The club's payment details, printed on every invoice and reminder.
   await tx.query(
-    `insert into public.billing_settings (community_id, bank_reg_no, bank_account_no, mobilepay_number, invoice_email)
-     values ($1, '9570', '0012345678', '12345', 'kasserer@example.dk')
+    `insert into public.billing_settings (community_id, bank_reg_no, bank_account_no, mobilepay_number, invoice_email,
+                                          street, postal_code, city)
+     values ($1, '9570', '0012345678', '12345', 'kasserer@example.dk', 'Idrætsvej 1', '8260', 'Viby J')
      on conflict (community_id) do update set bank_reg_no = excluded.bank_reg_no, bank_account_no = excluded.bank_account_no,
-       mobilepay_number = excluded.mobilepay_number, invoice_email = excluded.invoice_email`,
+       mobilepay_number = excluded.mobilepay_number, invoice_email = excluded.invoice_email,
+       street = excluded.street, postal_code = excluded.postal_code, city = excluded.city`,
     [community],
   );
   await tx.query(
@@ -111,10 +113,11 @@ export async function seedBilling(tx: Queryable, community: string): Promise<voi
     [community],
   );
   await tx.query(
-    `insert into public.billing_accounts (community_id, name, kind, cvr, ean, street, postal_code, city, payment_terms_id)
-     values ($1, 'Aarhus Kommune, Sport og Fritid', 'public_body', '55133018', '5798005770011', 'Rådhuspladsen 2', '8000', 'Aarhus C',
-             (select id from public.payment_terms where community_id = $1 and days_due = 30)),
-            ($1, 'Søndervang Pizza ApS', 'organisation', '12345678', null, 'Skolevej 4', '8260', 'Viby J', null)`,
+    `insert into public.billing_accounts (community_id, name, kind, cvr, ean, street, postal_code, city, payment_terms_id,
+                                          order_reference, contact_reference)
+     values ($1, 'Aarhus Kommune, Sport og Fritid', 'public_body', '55133018', '5798005770015', 'Rådhuspladsen 2', '8000', 'Aarhus C',
+             (select id from public.payment_terms where community_id = $1 and days_due = 30), 'SOF-2026-114', 'Hal og baner'),
+            ($1, 'Søndervang Pizza ApS', 'organisation', '12345678', null, 'Skolevej 4', '8260', 'Viby J', null, null, null)`,
     [community],
   );
   await tx.query(

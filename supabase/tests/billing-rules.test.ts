@@ -132,6 +132,10 @@ describe('accounts', () => {
       'invalid_ean',
     );
     expect(await failureOf(f.account('Kommune', { kind: 'public_body' }))).toBe('ean_required');
+    // One digit off: 13 digits, but the GS1 check digit of 579800577001 is 5.
+    expect(await failureOf(f.account('Kommune', { kind: 'public_body', ean: '5798005770011' }))).toBe(
+      'invalid_ean_check_digit',
+    );
     expect(await failureOf(f.account('Familien Holm', { kind: 'household', email: 'ikke en adresse' }))).toBe(
       'invalid_email',
     );
@@ -140,7 +144,7 @@ describe('accounts', () => {
       id,
     ]);
     expect(rows).toEqual([{ cvr: '12345678' }]);
-    expect(await f.account('Aarhus Kommune', { kind: 'public_body', ean: '5798005770011' })).toMatch(/-/);
+    expect(await f.account('Aarhus Kommune', { kind: 'public_body', ean: '5798005770015' })).toMatch(/-/);
     expect(await f.account('Familien Holm', { kind: 'household', language: 'en' })).toMatch(/-/);
   });
 });

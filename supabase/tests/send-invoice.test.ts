@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { create } from 'xmlbuilder2';
 import { startSmtpListener, type SmtpListener } from '../../apps/server/tests/support/smtp-listener';
 import { startTestPlatform, type TestPlatform } from '../../apps/server/tests/support/test-platform';
 import { seedDemo, type DemoResult } from '../seed/generate-demo';
@@ -236,5 +237,106 @@ describe('send-invoice', () => {
     });
     const malformed = await admin.functions.invoke('send-invoice', { body: { invoice_id: 'x' } });
     expect((await errorOf(malformed.error)).status).toBe(400);
+  });
+});
+
+describe('send-invoice as OIOUBL (decision 0955)', () => {
+  const cbc = 'urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2';
+  const cac = 'urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2';
+  const oioubl = (id: string) =>
+    admin.functions.invoke<string>('send-invoice', { body: { invoice_id: id, action: 'oioubl' } });
+  /** The text of the first element at a path of local names, each in the cac or cbc namespace. */
+  const at = (root: Element, ...names: string[]) => {
+    let node: Element | undefined = root;
+    for (const name of names)
+      node = Array.from(node?.childNodes ?? [])
+        .filter((e): e is Element => e.nodeType === 1)
+        .find((e) => e.localName === name && (e.namespaceURI === cbc || e.namespaceURI === cac));
+    return node?.textContent ?? null;
+  };
+  const publicBody = {
+    name: 'Aarhus Kommune, Sport og Fritid',
+    kind: 'public_body',
+    ean: '5798 0057 7001 5',
+    cvr: '55133018',
+    order_reference: 'SOF-2026-114',
+    contact_reference: 'Kultur & Fritid',
+  };
+
+  it("answers an issued invoice to a public body as OIOUBL whose totals are the invoice's", async () => {
+    const id = await draftInvoice(publicBody, [
+      {
+        description: 'Leje af hal & bane, uge 12',
+        quantity: 4,
+        unit_price_ore: 45000,
+        vat_rate_bp: 2500,
+        vat_exempt: false,
+      },
+      { description: 'Kontingent, skoleholdet', unit_price_ore: 120000 },
+    ]);
+    const number = await issue(id);
+    const { data, error } = await oioubl(id);
+    expect(error).toBeNull();
+    expect(typeof data).toBe('string');
+    const root = create(data!).root().node as unknown as Element;
+    expect(root.localName).toBe('Invoice');
+    expect(at(root, 'CustomizationID')).toBe('OIOUBL-2.02');
+    expect(at(root, 'ID')).toBe(String(number));
+    expect(at(root, 'AccountingCustomerParty', 'Party', 'EndpointID')).toBe('5798005770015');
+    expect(at(root, 'AccountingSupplierParty', 'Party', 'EndpointID')).toBe('DK29384756');
+    expect(at(root, 'OrderReference', 'ID')).toBe('SOF-2026-114');
+    expect(at(root, 'AccountingCustomerParty', 'Party', 'Contact', 'ID')).toBe('Kultur & Fritid');
+    expect(at(root, 'PaymentMeans', 'PayeeFinancialAccount', 'ID')).toBe('0001234567');
+    const stored = await platform.db.query<{
+      subtotal_ore: string;
+      vat_ore: string;
+      total_ore: string;
+      due_on: string;
+    }>(
+      `select subtotal_ore, vat_ore, total_ore, to_char(due_on, 'YYYY-MM-DD') as due_on from invoices where id = $1`,
+      [id],
+    );
+    const row = stored.rows[0]!;
+    const dkk = (ore: string) => (Number(ore) / 100).toFixed(2);
+    expect(at(root, 'LegalMonetaryTotal', 'LineExtensionAmount')).toBe(dkk(row.subtotal_ore));
+    expect(at(root, 'LegalMonetaryTotal', 'TaxExclusiveAmount')).toBe(dkk(row.vat_ore));
+    expect(at(root, 'LegalMonetaryTotal', 'PayableAmount')).toBe(dkk(row.total_ore));
+    expect(at(root, 'LegalMonetaryTotal', 'PayableAmount')).toBe('3450.00');
+    expect(at(root, 'PaymentMeans', 'PaymentDueDate')).toBe(row.due_on);
+
+    const credited = await admin.rpc('credit_invoice', { p_invoice_id: id, p_reason: 'Forkert uge' });
+    expect(credited.error).toBeNull();
+    const note = await oioubl(credited.data as string);
+    expect(note.error).toBeNull();
+    const creditRoot = create(note.data!).root().node as unknown as Element;
+    expect(creditRoot.localName).toBe('CreditNote');
+    expect(at(creditRoot, 'BillingReference', 'InvoiceDocumentReference', 'ID')).toBe(String(number));
+    expect(at(creditRoot, 'LegalMonetaryTotal', 'PayableAmount')).toBe('3450.00');
+  });
+
+  it('refuses payers without an EAN, drafts, and callers outside billing, clearly', async () => {
+    expect(await errorOf((await oioubl(invoiceId)).error)).toEqual({
+      status: 422,
+      reason: 'account_has_no_ean',
+    });
+    const draft = await draftInvoice({ ...publicBody, name: 'Region Midtjylland' }, [
+      { description: 'Kursus', unit_price_ore: 50000 },
+    ]);
+    expect(await errorOf((await oioubl(draft)).error)).toEqual({ status: 422, reason: 'invoice_not_issued' });
+    const member = platform.client();
+    await member.auth.signInWithPassword({ email: demo.memberEmails[0]!, password: demo.adminPassword });
+    const outsider = await member.functions.invoke('send-invoice', {
+      body: { invoice_id: draft, action: 'oioubl' },
+    });
+    expect(await errorOf(outsider.error)).toEqual({ status: 404, reason: 'invoice_not_found' });
+  });
+
+  it('refuses an EAN whose check digit is wrong when the payer is saved', async () => {
+    const wrong = await admin
+      .from('billing_accounts')
+      .insert({ community_id: demo.community, name: 'Kommune', kind: 'public_body', ean: '5798005770011' })
+      .select('id');
+    expect(wrong.error?.message).toBe('invalid_ean_check_digit');
+    expect(wrong.error?.details).toMatch(/check digit/);
   });
 });

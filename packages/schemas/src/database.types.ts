@@ -232,6 +232,7 @@ export type Database = {
         Row: {
           city: string | null
           community_id: string
+          contact_reference: string | null
           created_at: string
           cvr: string | null
           ean: string | null
@@ -242,6 +243,7 @@ export type Database = {
           member_id: string | null
           name: string
           note: string | null
+          order_reference: string | null
           payment_terms_id: string | null
           plan_id: string | null
           postal_code: string | null
@@ -250,6 +252,7 @@ export type Database = {
         Insert: {
           city?: string | null
           community_id: string
+          contact_reference?: string | null
           created_at?: string
           cvr?: string | null
           ean?: string | null
@@ -260,6 +263,7 @@ export type Database = {
           member_id?: string | null
           name: string
           note?: string | null
+          order_reference?: string | null
           payment_terms_id?: string | null
           plan_id?: string | null
           postal_code?: string | null
@@ -268,6 +272,7 @@ export type Database = {
         Update: {
           city?: string | null
           community_id?: string
+          contact_reference?: string | null
           created_at?: string
           cvr?: string | null
           ean?: string | null
@@ -278,6 +283,7 @@ export type Database = {
           member_id?: string | null
           name?: string
           note?: string | null
+          order_reference?: string | null
           payment_terms_id?: string | null
           plan_id?: string | null
           postal_code?: string | null
@@ -406,13 +412,16 @@ export type Database = {
           bank_account: string
           bank_account_no: string | null
           bank_reg_no: string | null
+          city: string | null
           community_id: string
           debtor_account: string
           fee_income_account: string
           invoice_email: string | null
           mobilepay_number: string | null
+          postal_code: string | null
           revenue_exempt_account: string
           revenue_taxable_account: string
+          street: string | null
           updated_at: string
           vat_account: string
         }
@@ -420,13 +429,16 @@ export type Database = {
           bank_account?: string
           bank_account_no?: string | null
           bank_reg_no?: string | null
+          city?: string | null
           community_id: string
           debtor_account?: string
           fee_income_account?: string
           invoice_email?: string | null
           mobilepay_number?: string | null
+          postal_code?: string | null
           revenue_exempt_account?: string
           revenue_taxable_account?: string
+          street?: string | null
           updated_at?: string
           vat_account?: string
         }
@@ -434,13 +446,16 @@ export type Database = {
           bank_account?: string
           bank_account_no?: string | null
           bank_reg_no?: string | null
+          city?: string | null
           community_id?: string
           debtor_account?: string
           fee_income_account?: string
           invoice_email?: string | null
           mobilepay_number?: string | null
+          postal_code?: string | null
           revenue_exempt_account?: string
           revenue_taxable_account?: string
+          street?: string | null
           updated_at?: string
           vat_account?: string
         }

@@ -2,7 +2,9 @@
 // POST {"invoice_id": "…", "action": "pdf"} answers the PDF itself (application/pdf).
 // POST {"invoice_id": "…", "action": "send"} (the default) mails the account and answers
 // {"message": "Invoice sent to {email}", "email": "…"}; with "reminder_id" it sends that
-// reminder instead. Errors answer {"error": "Failed to send invoice", "reason": "…"}.
+// reminder instead. POST {"invoice_id": "…", "action": "oioubl"} answers the issued invoice or
+// credit note as OIOUBL XML for a public body with an EAN (decision 0955).
+// Errors answer {"error": "Failed to send invoice", "reason": "…"}.
 //
 // The caller's own token reads the invoice (invoice_document checks the billing area), so
 // the database decides who may; the sending is noted with mark_invoice_emailed.
@@ -13,6 +15,7 @@ import { createClient } from '@supabase/supabase-js';
 import nodemailer from 'nodemailer';
 import { composeInvoiceMail } from './compose-invoice-mail';
 import type { InvoiceDocument } from './invoice-document';
+import { OioublRefusal, renderInvoiceOioubl } from './render-invoice-oioubl';
 import { renderInvoicePdf } from './render-invoice-pdf';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -48,7 +51,7 @@ export default async function handler(req: Request, context?: { env?: Env }): Pr
   const action = body?.action ?? 'send';
   const reminderId = typeof body?.reminder_id === 'string' ? body.reminder_id : null;
   if (!uuidPattern.test(invoiceId)) return failed(400, 'invoice_id_required');
-  if (action !== 'send' && action !== 'pdf') return failed(400, 'unknown_action');
+  if (action !== 'send' && action !== 'pdf' && action !== 'oioubl') return failed(400, 'unknown_action');
   if (reminderId !== null && !uuidPattern.test(reminderId)) return failed(400, 'invalid_reminder_id');
   const authorization = req.headers.get('authorization');
   if (!authorization || !env.SUPABASE_URL || !env.SUPABASE_ANON_KEY) return failed(401, 'not_signed_in');
@@ -60,6 +63,21 @@ export default async function handler(req: Request, context?: { env?: Env }): Pr
   const { data, error } = await supabase.rpc('invoice_document', { p_invoice_id: invoiceId });
   if (error) return failed(404, error.message);
   const doc = data as unknown as InvoiceDocument;
+  if (action === 'oioubl') {
+    let xml: string;
+    try {
+      xml = renderInvoiceOioubl(doc);
+    } catch (refusal) {
+      if (refusal instanceof OioublRefusal) return failed(422, refusal.reason);
+      throw refusal;
+    }
+    return new Response(xml, {
+      headers: {
+        'content-type': 'application/xml; charset=utf-8',
+        'content-disposition': `attachment; filename="${doc.invoice.kind}-${doc.invoice.number}.xml"`,
+      },
+    });
+  }
   if (action === 'pdf') {
     const pdf = await renderInvoicePdf(doc);
     return new Response(new Uint8Array(pdf), {

@@ -19,6 +19,8 @@ export interface InvoiceDocument {
     fees_ore: number;
     paid_ore: number;
     credited_number: number | null;
+    /** The credited invoice's date (credit notes); older reads may lack it. */
+    credited_issued_on?: string | null;
   };
   lines: {
     description: string;
@@ -40,8 +42,18 @@ export interface InvoiceDocument {
     postal_code: string | null;
     city: string | null;
     language: string;
+    /** The public body's order number and person reference, for OIOUBL (decision 0955). */
+    order_reference?: string | null;
+    contact_reference?: string | null;
   };
-  club: { name: string; cvr: string | null; time_zone: string };
+  club: {
+    name: string;
+    cvr: string | null;
+    time_zone: string;
+    street?: string | null;
+    postal_code?: string | null;
+    city?: string | null;
+  };
   payment: {
     bank_reg_no?: string | null;
     bank_account_no?: string | null;

@@ -1,6 +1,8 @@
 // A payer: kind (member, household, organisation with CVR, public body with EAN), name,
 // e-mail, address, the language of its documents and its own payment terms. CVR is 8 digits
-// and EAN 13, here as in the database (0861), whose refusals land on the fields.
+// and EAN 13 with a GS1 check digit, here as in the database (0861, 0955), whose refusals land
+// on the fields. A public body also has the order number and person reference of its OIOUBL
+// invoices.
 import { billingSetupMessages } from '@club/i18n/namespaces/billing-setup';
 import { z } from 'zod';
 import { Form, FormErrorSummary, SelectField, TextAreaField, TextField } from '../../components/form/form';
@@ -12,13 +14,27 @@ import { TermsField } from './billing-fields';
 import { accountKinds, type AccountKind, type PaymentTerms } from './billing-records';
 
 const digits = (value: string) => value.replace(/[\s-]/g, '');
+/** The GS1 check digit (the 13th) of an EAN location number matches its first 12 digits. */
+function eanCheckDigitOk(ean: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < 12; i += 1) sum += Number(ean[i]) * (i % 2 === 0 ? 1 : 3);
+  return (10 - (sum % 10)) % 10 === Number(ean[12]);
+}
 const schema = z
   .object({
     kind: z.enum(['member', 'household', 'organisation', 'public_body']),
     name: z.string().trim().min(1).max(160),
     email: z.union([z.literal(''), z.email()]),
     cvr: z.string().refine((v) => v.trim() === '' || /^\d{8}$/.test(digits(v)), 'errors.invalid_cvr'),
-    ean: z.string().refine((v) => v.trim() === '' || /^\d{13}$/.test(digits(v)), 'errors.invalid_ean'),
+    ean: z
+      .string()
+      .refine((v) => v.trim() === '' || /^\d{13}$/.test(digits(v)), 'errors.invalid_ean')
+      .refine(
+        (v) => !/^\d{13}$/.test(digits(v)) || eanCheckDigitOk(digits(v)),
+        'errors.invalid_ean_check_digit',
+      ),
+    orderReference: z.string().trim().max(35, 'errors.invalid_order_reference'),
+    contactReference: z.string().trim().max(40, 'errors.invalid_contact_reference'),
     street: z.string().trim().max(160),
     postalCode: z.string().trim().max(10),
     city: z.string().trim().max(80),
@@ -41,6 +57,8 @@ export interface AccountValues {
   email: string | null;
   cvr: string | null;
   ean: string | null;
+  order_reference: string | null;
+  contact_reference: string | null;
   street: string | null;
   postal_code: string | null;
   city: string | null;
@@ -67,6 +85,8 @@ export function AccountForm({
       email: account?.email ?? '',
       cvr: account?.cvr ?? '',
       ean: account?.ean ?? '',
+      orderReference: account?.order_reference ?? '',
+      contactReference: account?.contact_reference ?? '',
       street: account?.street ?? '',
       postalCode: account?.postal_code ?? '',
       city: account?.city ?? '',
@@ -80,6 +100,9 @@ export function AccountForm({
         cvr_required: { field: 'cvr', message: 'errors.cvr_required' },
         invalid_ean: { field: 'ean', message: 'errors.invalid_ean' },
         ean_required: { field: 'ean', message: 'errors.ean_required' },
+        invalid_ean_check_digit: { field: 'ean', message: 'errors.invalid_ean_check_digit' },
+        invalid_order_reference: { field: 'orderReference', message: 'errors.invalid_order_reference' },
+        invalid_contact_reference: { field: 'contactReference', message: 'errors.invalid_contact_reference' },
         invalid_email: { field: 'email', message: 'errors.invalid_email' },
       },
     },
@@ -98,6 +121,9 @@ export function AccountForm({
           email: text(values.email),
           cvr: text(digits(values.cvr)),
           ean: text(digits(values.ean)),
+          // The references belong to a public body's OIOUBL invoices; other payers keep none.
+          order_reference: values.kind === 'public_body' ? text(values.orderReference) : null,
+          contact_reference: values.kind === 'public_body' ? text(values.contactReference) : null,
           street: text(values.street),
           postal_code: text(values.postalCode),
           city: text(values.city),
@@ -137,6 +163,22 @@ export function AccountForm({
               help={t('accounts.eanHelp')}
             />
           ) : null}
+        </div>
+      ) : null}
+      {kind === 'public_body' ? (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField
+            name="orderReference"
+            label={t('accounts.orderReference')}
+            help={t('accounts.orderReferenceHelp')}
+            optional
+          />
+          <TextField
+            name="contactReference"
+            label={t('accounts.contactReference')}
+            help={t('accounts.contactReferenceHelp')}
+            optional
+          />
         </div>
       ) : null}
       <TextField name="street" label={t('accounts.street')} optional />

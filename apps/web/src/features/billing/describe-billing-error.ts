@@ -19,6 +19,11 @@ const codes = new Set([
   'email_rejected',
   'smtp_failed',
   'smtp_not_configured',
+  'account_has_no_ean',
+  'invalid_ean_check_digit',
+  'club_has_no_cvr',
+  'invoice_void',
+  'totals_mismatch',
   'no_credit',
 ]);
 

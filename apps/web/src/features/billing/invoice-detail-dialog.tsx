@@ -1,5 +1,6 @@
 // One invoice: payer, dates, lines with VAT, totals, payments; and what can be done with it
-// now — issue a draft, send it by e-mail with the PDF, download the PDF, register a payment
+// now — issue a draft, send it by e-mail with the PDF, download the PDF or, for a public body
+// with an EAN, the OIOUBL XML (decision 0955), register a payment
 // (partial or full), pay from account credit, credit it. Each consequential step confirms.
 import { billingMessages } from '@club/i18n/namespaces/billing';
 import { billingSetupMessages } from '@club/i18n/namespaces/billing-setup';
@@ -20,6 +21,7 @@ import {
   applyAccountCredit,
   creditInvoice,
   deleteDraftInvoice,
+  invoiceOioubl,
   invoicePdf,
   issueInvoice,
   recordPayment,
@@ -78,6 +80,7 @@ export function InvoiceDetailDialog({
         });
   const owed = invoice?.outstanding_ore ?? 0;
   const credit = data?.accountCredit ?? 0;
+  const oioublReady = invoice?.number !== null && invoice?.number !== undefined && invoice.status !== 'void';
   const payable = invoice?.status === 'issued' && invoice.kind === 'invoice' && owed > 0;
 
   return (
@@ -249,12 +252,32 @@ export function InvoiceDetailDialog({
             >
               {t('actions.pdf')}
             </Button>
+            {oioublReady && data.accountEan ? (
+              <Button
+                variant="secondary"
+                disabled={busy}
+                onClick={() =>
+                  void act(async () => {
+                    const xml = await invoiceOioubl(invoice.id!);
+                    const prefix = invoice.kind === 'credit_note' ? 'kreditnota' : 'faktura';
+                    downloadBlob(`${prefix}-${invoice.number}-oioubl.xml`, xml);
+                  })
+                }
+              >
+                {t('actions.oioubl')}
+              </Button>
+            ) : null}
             {invoice.kind === 'invoice' && (invoice.status === 'issued' || invoice.status === 'paid') ? (
               <Button variant="destructive" disabled={busy} onClick={() => setStep('credit')}>
                 {t('actions.credit')}
               </Button>
             ) : null}
           </div>
+          {oioublReady && !data.accountEan ? (
+            <p className="text-xs text-muted-foreground" data-testid="oioubl-hint">
+              {t('detail.oioublHint')}
+            </p>
+          ) : null}
         </div>
       )}
       <ConfirmDialog

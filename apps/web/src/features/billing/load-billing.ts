@@ -34,18 +34,25 @@ export async function loadInvoice(id: string) {
   for (const result of [invoice, lines, payments, reminders, creditNote])
     if (result.error) throw result.error;
   if (!invoice.data) return null;
-  // The payer's credit, which can pay an open invoice (billing_account_totals, decision 0910).
-  const totals = invoice.data.account_id
-    ? await supabase()
-        .from('billing_account_totals')
-        .select('credit_ore')
-        .eq('account_id', invoice.data.account_id)
-        .maybeSingle()
-    : null;
+  // The payer's credit, which can pay an open invoice (billing_account_totals, decision 0910),
+  // and its EAN, which decides whether the invoice can be had as OIOUBL (decision 0955).
+  const accountId = invoice.data.account_id;
+  const [totals, account] = accountId
+    ? await Promise.all([
+        supabase()
+          .from('billing_account_totals')
+          .select('credit_ore')
+          .eq('account_id', accountId)
+          .maybeSingle(),
+        supabase().from('billing_accounts').select('ean').eq('id', accountId).maybeSingle(),
+      ])
+    : [null, null];
   if (totals?.error) throw totals.error;
+  if (account?.error) throw account.error;
   return {
     invoice: invoice.data,
     accountCredit: totals?.data?.credit_ore ?? 0,
+    accountEan: account?.data?.ean ?? null,
     lines: lines.data ?? [],
     payments: payments.data ?? [],
     reminders: reminders.data ?? [],

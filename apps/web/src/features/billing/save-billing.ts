@@ -184,6 +184,15 @@ export async function invoicePdf(invoiceId: string): Promise<Blob> {
   return data as Blob;
 }
 
+/** The issued invoice or credit note as OIOUBL XML for a public body's EAN (decision 0955). */
+export async function invoiceOioubl(invoiceId: string): Promise<Blob> {
+  const { data, error } = await supabase().functions.invoke<string>('send-invoice', {
+    body: { invoice_id: invoiceId, action: 'oioubl' },
+  });
+  if (error) throw error;
+  return new Blob([data ?? ''], { type: 'application/xml;charset=utf-8' });
+}
+
 export async function accountingExportCsv(communityId: string, from: string, to: string): Promise<string> {
   const { data, error } = await supabase().rpc('accounting_export_csv', {
     p_community_id: communityId,
