@@ -1,6 +1,6 @@
 // The requests of the billing screens for npm run bench:schema (issue 20): the invoices list
-// as the screen asks for it (invoice_summaries, newest number first, exact count) unfiltered
-// and filtered to overdue, the billing home figures (billing_overview), and the arrears list
+// as the screen asks for it (invoice_summaries, newest number first, a page without a count
+// beside invoice_list_count's kept total, decision 0956) unfiltered and filtered to overdue, the billing home figures (billing_overview), and the arrears list
 // (accounts with something overdue, most overdue first); plus the time to render N invoice
 // PDFs with the send-invoice function's renderer (BENCH_INVOICE_PDFS, 1000; 0 to skip).
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -10,35 +10,49 @@ import { renderInvoicePdf } from '../../../supabase/functions/send-invoice/rende
 const invoiceColumns =
   'id, account_id, account_name, kind, number, status, list_status, issued_on, due_on, total_ore, paid_ore, fees_ore, outstanding_ore, currency';
 
+/** The screen's requests made together, as it makes them; the first error if any. */
+async function firstError(
+  requests: PromiseLike<{ error: { message: string } | null }>[],
+): Promise<{ error: { message: string } | null }> {
+  const results = await Promise.all(requests);
+  return { error: results.find((r) => r.error)?.error ?? null };
+}
+
 export const billingBenches = [
   {
     name: 'invoices screen list',
     list: true,
     rest: (sb: SupabaseClient, c: string) =>
-      sb
-        .from('invoice_summaries')
-        .select(invoiceColumns, { count: 'exact' })
-        .eq('community_id', c)
-        .order('number', { ascending: false, nullsFirst: true })
-        .order('id')
-        .range(0, 24),
-    sql: `select ${invoiceColumns}, count(*) over () from public.invoice_summaries where community_id = $1
+      firstError([
+        sb
+          .from('invoice_summaries')
+          .select(invoiceColumns)
+          .eq('community_id', c)
+          .order('number', { ascending: false, nullsFirst: true })
+          .order('id')
+          .range(0, 24),
+        sb.rpc('invoice_list_count', { p_community_id: c }),
+      ]),
+    sql: `select ${invoiceColumns}, public.invoice_list_count($1) from public.invoice_summaries where community_id = $1
       order by number desc nulls first, id limit 25`,
   },
   {
     name: 'invoices overdue filter',
     list: true,
     rest: (sb: SupabaseClient, c: string) =>
-      sb
-        .from('invoice_summaries')
-        .select(invoiceColumns, { count: 'exact' })
-        .eq('community_id', c)
-        .eq('list_status', 'overdue')
-        .order('number', { ascending: false })
-        .order('id')
-        .range(0, 24),
-    sql: `select ${invoiceColumns}, count(*) over () from public.invoice_summaries where community_id = $1
-      and list_status = 'overdue' order by number desc, id limit 25`,
+      firstError([
+        sb
+          .from('invoice_summaries')
+          .select(invoiceColumns)
+          .eq('community_id', c)
+          .eq('list_status', 'overdue')
+          .order('number', { ascending: false })
+          .order('id')
+          .range(0, 24),
+        sb.rpc('invoice_list_count', { p_community_id: c, p_status: 'overdue' }),
+      ]),
+    sql: `select ${invoiceColumns}, public.invoice_list_count($1, 'overdue') from public.invoice_summaries
+      where community_id = $1 and list_status = 'overdue' order by number desc, id limit 25`,
   },
   {
     name: 'billing home',

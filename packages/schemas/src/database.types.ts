@@ -1864,6 +1864,32 @@ export type Database = {
           },
         ]
       }
+      invoice_status_counts: {
+        Row: {
+          community_id: string
+          invoices: number
+          status: Database["public"]["Enums"]["invoice_status"]
+        }
+        Insert: {
+          community_id: string
+          invoices?: number
+          status: Database["public"]["Enums"]["invoice_status"]
+        }
+        Update: {
+          community_id?: string
+          invoices?: number
+          status?: Database["public"]["Enums"]["invoice_status"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "invoice_status_counts_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       invoices: {
         Row: {
           account_id: string
@@ -4976,6 +5002,10 @@ export type Database = {
           member_id: string
           total_ore: number
         }[]
+      }
+      invoice_list_count: {
+        Args: { p_community_id: string; p_status?: string }
+        Returns: number
       }
       issue_invoice: { Args: { p_invoice_id: string }; Returns: number }
       join_group: { Args: { p_group_id: string }; Returns: string }

@@ -1,5 +1,8 @@
 // Invoices for the list (invoice_summaries: with the payer's name, what is owed and the
 // overdue status), searched by number or payer, filtered by status, payer and issue date.
+// The total of the unfiltered list and of a status filter alone comes from the counters kept
+// by triggers (invoice_list_count, decision 0956); a search or another filter counts exactly
+// over its smaller set.
 import type { Tables } from '@club/schemas';
 import { loadAllPages, pageRange, searchPattern, type ListPage } from '../../components/list/list-query';
 import type { ListSpec, ListState } from '../../components/list/list-state';
@@ -36,14 +39,22 @@ export const invoiceListSpec: ListSpec<InvoiceFilter> = {
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 const isUuid = (value: string) => /^[0-9a-f-]{36}$/i.test(value);
 
-function readInvoices(state: ListState<InvoiceFilter>, communityId: string) {
+/** Only the status filter (or none) is set, so the kept counters give the total. */
+function statusOnly(state: ListState<InvoiceFilter>): boolean {
+  return (
+    state.search.trim() === '' &&
+    !isUuid(state.filters.account) &&
+    !isDay(state.filters.from) &&
+    !isDay(state.filters.to)
+  );
+}
+
+function readInvoices(state: ListState<InvoiceFilter>, communityId: string, count?: 'exact') {
   let request = supabase()
     .from('invoice_summaries')
     .select(
       'id, account_id, account_name, kind, number, status, list_status, issued_on, due_on, total_ore, paid_ore, fees_ore, outstanding_ore, currency',
-      {
-        count: 'exact',
-      },
+      { count },
     )
     .eq('community_id', communityId);
   const search = state.search.trim();
@@ -64,7 +75,19 @@ export async function loadInvoiceList(
   communityId: string,
 ): Promise<ListPage<InvoiceRow>> {
   const [from, to] = pageRange(state);
-  const { data, error, count } = await readInvoices(state, communityId).range(from, to);
+  if (statusOnly(state)) {
+    const status = invoiceListStatuses.find((s) => s === state.filters.status) ?? null;
+    const [page, counted] = await Promise.all([
+      readInvoices(state, communityId).range(from, to),
+      supabase().rpc('invoice_list_count', { p_community_id: communityId, p_status: status ?? undefined }),
+    ]);
+    if (page.error) throw page.error;
+    if (counted.error) throw counted.error;
+    // Null for a caller who is not a billing admin here: count what they may see instead.
+    if (counted.data !== null)
+      return { rows: (page.data ?? []) as InvoiceRow[], total: Number(counted.data) };
+  }
+  const { data, error, count } = await readInvoices(state, communityId, 'exact').range(from, to);
   if (error) throw error;
   return { rows: (data ?? []) as InvoiceRow[], total: count ?? 0 };
 }
