@@ -25,8 +25,12 @@ async function overdueInvoice(name: string, email: string | null, ore: number, d
     [community, name, email],
   );
   const invoice = await db.query<{ id: string }>(
+    // Days on the community's clock, as the reminder job counts them (not the server's UTC
+    // date, which is a day behind Copenhagen's between 22:00/23:00 and midnight UTC).
     `insert into invoices (community_id, account_id, issued_on, due_on)
-     values ($1, $2, current_date - ($3::int + 14), current_date - $3::int) returning id`,
+     select $1, $2, d - ($3::int + 14), d - $3::int
+       from (select (now() at time zone c.time_zone)::date as d from communities c where c.id = $1) today
+     returning id`,
     [community, account.rows[0]!.id, dueDaysAgo],
   );
   const id = invoice.rows[0]!.id;
