@@ -115,6 +115,34 @@ describe('invoice status counts', () => {
     expect(counters.rows).toEqual([]);
   });
 
+  it('stay exact when issues, credit notes and new drafts run at the same time, without deadlocks', async () => {
+    const account = await f.account('Bo Holm');
+    const line = [{ description: 'Baneleje', unitPriceOre: 20000 }];
+    const toIssue = await Promise.all(Array.from({ length: 8 }, () => f.draft(account, line)));
+    const toCredit = await Promise.all(Array.from({ length: 6 }, () => f.draft(account, line)));
+    for (const id of toCredit) await f.issue(id);
+    const before = (await both()).kept;
+    // A credit note inserts and then issues in one transaction; each issue takes the number.
+    const outcomes = await Promise.all([
+      ...toIssue.map((id) => failureOf(world.as(f.admin, 'select issue_invoice($1)', [id]))),
+      ...toCredit.map((id) => failureOf(world.as(f.admin, 'select credit_invoice($1, $2)', [id, 'Aflyst']))),
+      ...Array.from({ length: 6 }, () =>
+        failureOf(
+          world.as(f.admin, 'insert into invoices (community_id, account_id) values ($1, $2)', [
+            world.communityA,
+            account,
+          ]),
+        ),
+      ),
+    ]);
+    expect(outcomes.filter((o) => o !== 'succeeded')).toEqual([]);
+    const { kept, exact } = await both();
+    expect(kept).toEqual(exact);
+    expect(kept.all).toBe(before.all! + 6 + 6);
+    expect(kept.draft).toBe(before.draft! - 8 + 6);
+    expect(kept.credited).toBe(before.credited! + 6);
+  });
+
   it('are for billing admins only, and refuse an unknown status', async () => {
     const [member] = await world.as<{ n: string | null }>('memberA', 'select invoice_list_count($1) as n', [
       world.communityA,
