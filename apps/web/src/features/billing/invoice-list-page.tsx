@@ -150,18 +150,23 @@ export function InvoiceListPage({ communityId }: { communityId: string }) {
         rowName={(row) => `${row.number ?? t('list.draftNumber')}, ${row.account_name}`}
         onRowClick={(row) => setOpen(row.id)}
         card={(row) => (
-          <div className="space-y-1">
-            <div className="flex items-center justify-between gap-2">
+          // On a phone the card is the row: it opens the invoice as a row click does.
+          <button
+            type="button"
+            className="block w-full space-y-1 rounded-md text-left focus-visible:outline-2 focus-visible:outline-offset-2"
+            onClick={() => setOpen(row.id)}
+          >
+            <span className="flex items-center justify-between gap-2">
               <span className="font-medium">
                 {row.kind === 'credit_note' ? `${t('kind.credit_note')} ` : ''}
                 {row.number ?? t('list.draftNumber')} · {row.account_name}
               </span>
               <InvoiceStatusBadge status={row.list_status as InvoiceListStatus} />
-            </div>
-            <div className="text-sm text-muted-foreground">
+            </span>
+            <span className="block text-sm text-muted-foreground">
               {format.money(row.total_ore, row.currency)} · {day(row.due_on)}
-            </div>
-          </div>
+            </span>
+          </button>
         )}
         toolbar={<InvoiceFilters list={list} />}
         storageKey="invoices"
