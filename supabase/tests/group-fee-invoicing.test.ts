@@ -144,6 +144,22 @@ describe('invoice_group_fees', () => {
       'Forældre/barn, 2026 Q2',
     ]);
     expect(billed.map((r) => Number(r.invoice_number))).toEqual([44, 45, 46]);
+    // The group page shows each member's last billed period; Bent's one-time fee is dated the
+    // day he joined. (Roster read by the group admin.)
+    const roster = (group: string) =>
+      world.as<{ member_id: string; last_charged_period: string | null }>(
+        'groupAdminA',
+        'select member_id, last_charged_period::text from group_member_roster where group_id = $1 order by full_name',
+        [group],
+      );
+    expect(await roster(id('monthly'))).toEqual([
+      { member_id: id('anna'), last_charged_period: '2026-04-01' },
+      { member_id: id('carl'), last_charged_period: '2026-04-01' },
+      { member_id: id('erik'), last_charged_period: null },
+    ]);
+    expect(await roster(id('quarterly'))).toEqual([
+      { member_id: id('bent'), last_charged_period: '2026-04-01' },
+    ]);
   });
 
   it('keeps numbering per community', async () => {

@@ -334,3 +334,43 @@ describe('welcome e-mail', () => {
     ).toBe('not_in_group');
   });
 });
+
+describe('the group page roster (group_member_roster)', () => {
+  it('shows group admins every current member with e-mail, a member only their own row, others nothing', async () => {
+    const roster = await newGroup('Rostertest');
+    const dina = await addMember(world.db, world.communityA, 'Dina');
+    await world.as('groupAdminA', 'select add_group_member($1, $2)', [roster, dina]);
+    await world.as('groupAdminA', 'select add_group_member($1, $2)', [roster, world.memberOf.memberA]);
+    const emails = await world.db.query<{ id: string; email: string }>(
+      'select id, email from members where id = any($1::uuid[])',
+      [[dina, world.memberOf.memberA]],
+    );
+    const emailOf = (id: string) => emails.rows.find((r) => r.id === id)!.email;
+    const read =
+      'select member_id, full_name, email, last_charged_period from group_member_roster where group_id = $1 order by full_name';
+
+    expect(await world.as('groupAdminA', read, [roster])).toEqual([
+      { member_id: dina, full_name: 'Dina Jensen', email: emailOf(dina), last_charged_period: null },
+      {
+        member_id: world.memberOf.memberA,
+        full_name: 'Mette Jensen',
+        email: emailOf(world.memberOf.memberA!),
+        last_charged_period: null,
+      },
+    ]);
+    // The member sees their own row, not the other member's.
+    expect(
+      (await world.as<{ member_id: string }>('memberA', read, [roster])).map((r) => r.member_id),
+    ).toEqual([world.memberOf.memberA]);
+    // An admin of another area, and an admin of another community, see no one.
+    expect(await world.as('eventAdminA', read, [roster])).toEqual([]);
+    expect(await world.as('adminB', read, [roster])).toEqual([]);
+    expect(await failureOf(world.as('anon', read, [roster]))).toBe('42501');
+
+    // A member who left the group drops off the roster.
+    await world.as('groupAdminA', 'select remove_group_member($1, $2)', [roster, dina]);
+    expect(
+      (await world.as<{ member_id: string }>('groupAdminA', read, [roster])).map((r) => r.member_id),
+    ).toEqual([world.memberOf.memberA]);
+  });
+});

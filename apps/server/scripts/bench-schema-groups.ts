@@ -94,8 +94,10 @@ export const groupBenches: GroupBench[] = [
         .order('full_name', { ascending: true })
         .order('id')
         .range(0, 49),
-    sql: `select ${rosterColumns}, count(*) over () from public.group_member_roster
-      where group_id = $4 order by full_name, id limit 50`,
+    // As the REST layer asks it: the page with its limit, and the count as its own subquery.
+    sql: `with page as (select ${rosterColumns} from public.group_member_roster
+      where group_id = $4 order by full_name, id limit 50)
+      select page.*, (select count(*) from public.group_member_roster where group_id = $4) from page`,
   },
   {
     name: 'group page members search',
@@ -108,8 +110,10 @@ export const groupBenches: GroupBench[] = [
         .order('full_name', { ascending: true })
         .order('id')
         .range(0, 49),
-    sql: `select ${rosterColumns}, count(*) over () from public.group_member_roster
-      where group_id = $4 and (full_name ilike '%jens%' or email ilike '%jens%') order by full_name, id limit 50`,
+    sql: `with page as (select ${rosterColumns} from public.group_member_roster
+      where group_id = $4 and (full_name ilike '%jens%' or email ilike '%jens%') order by full_name, id limit 50)
+      select page.*, (select count(*) from public.group_member_roster
+        where group_id = $4 and (full_name ilike '%jens%' or email ilike '%jens%')) from page`,
   },
   {
     name: 'group fee-run preview',

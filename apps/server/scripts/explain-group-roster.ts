@@ -31,8 +31,10 @@ async function main(): Promise<void> {
   await db.query('analyze');
   const columns =
     'id, member_id, role, joined_at, payment_status, welcome_sent_at, full_name, email, last_charged_period';
-  const read = `select ${columns}, count(*) over () from public.group_member_roster
-    where group_id = $1 order by full_name, id limit 50`;
+  // As the REST layer asks it: the page with its limit, the count as its own subquery.
+  const read = `with page as (select ${columns} from public.group_member_roster
+    where group_id = $1 order by full_name, id limit 50)
+    select page.*, (select count(*) from public.group_member_roster where group_id = $1) from page`;
   const plan = await world.as<{ 'QUERY PLAN': string }>('groupAdminA', `explain (analyze, buffers) ${read}`, [
     group,
   ]);

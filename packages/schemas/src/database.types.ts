@@ -1367,13 +1367,6 @@ export type Database = {
             foreignKeyName: "group_fee_charges_group_member_id_fkey"
             columns: ["group_member_id"]
             isOneToOne: false
-            referencedRelation: "group_member_roster"
-            referencedColumns: ["id"]
-          },
-          {
-            foreignKeyName: "group_fee_charges_group_member_id_fkey"
-            columns: ["group_member_id"]
-            isOneToOne: false
             referencedRelation: "group_members"
             referencedColumns: ["id"]
           },
@@ -4206,36 +4199,7 @@ export type Database = {
           role: string | null
           welcome_sent_at: string | null
         }
-        Relationships: [
-          {
-            foreignKeyName: "group_members_group_id_community_id_fkey"
-            columns: ["group_id", "community_id"]
-            isOneToOne: false
-            referencedRelation: "group_admin_summaries"
-            referencedColumns: ["id", "community_id"]
-          },
-          {
-            foreignKeyName: "group_members_group_id_community_id_fkey"
-            columns: ["group_id", "community_id"]
-            isOneToOne: false
-            referencedRelation: "groups"
-            referencedColumns: ["id", "community_id"]
-          },
-          {
-            foreignKeyName: "group_members_member_id_community_id_fkey"
-            columns: ["member_id", "community_id"]
-            isOneToOne: false
-            referencedRelation: "member_directory"
-            referencedColumns: ["id", "community_id"]
-          },
-          {
-            foreignKeyName: "group_members_member_id_community_id_fkey"
-            columns: ["member_id", "community_id"]
-            isOneToOne: false
-            referencedRelation: "members"
-            referencedColumns: ["id", "community_id"]
-          },
-        ]
+        Relationships: []
       }
       invoice_summaries: {
         Row: {
