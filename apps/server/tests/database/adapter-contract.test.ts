@@ -42,6 +42,18 @@ describe.each(engines)('database adapter contract: $name', ({ name, open }) => {
     expect(db.engine).toBe(name);
   });
 
+  it('compiles no statement with JIT, on any connection (decision 0967)', async () => {
+    // Three at once, so that the PostgreSQL pool opens more than one connection.
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        db.query<{ no_jit: boolean }>(
+          `select (current_setting('jit') = 'off' or not pg_jit_available()) as no_jit from pg_sleep(0.05)`,
+        ),
+      ),
+    );
+    expect(answers.map((a) => a.rows[0]!.no_jit)).toEqual([true, true, true]);
+  });
+
   it('runs parameterised queries and returns values the same way on both engines', async () => {
     await db.query(
       'insert into contract_items (id, label, amount, at, doc, tags, flag) values ($1, $2, $3, $4, $5, $6, $7)',
