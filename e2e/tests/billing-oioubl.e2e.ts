@@ -97,6 +97,7 @@ describe('OIOUBL', () => {
         'Sidste ciffer i et EAN-lokationsnummer er et kontrolciffer, og det passer ikke med de første 12. Tjek nummeret hos myndigheden.',
       )
       .waitFor();
+    await screenshot(page, 'billing-public-body-da-light');
     await page.getByLabel('EAN-lokationsnummer').fill('5798 0057 7001 5');
     await page.getByRole('button', { name: 'Gem betaler' }).click();
     await page.getByRole('heading', { level: 1, name: 'Silkeborg Kommune, Kultur & Fritid' }).waitFor();
@@ -185,5 +186,25 @@ describe('OIOUBL', () => {
     await screenshot(page, 'billing-invoice-oioubl-da-dark-phone');
     expect(errors).toEqual([]);
     await close();
+  });
+
+  it('shows the public body with its references in English', async () => {
+    const { rows } = await platform.db.query<{ id: string }>(
+      `select id from billing_accounts where community_id = $1 and kind = 'public_body'`,
+      [club.id],
+    );
+    const context = await newContext(browser, {});
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await signIn(page, platform, adminEmail, password, 'en', `/en/roklub/billing/accounts/${rows[0]!.id}`);
+    await page.getByRole('heading', { level: 1, name: 'Silkeborg Kommune, Kultur & Fritid' }).waitFor();
+    expect(await page.getByLabel('Order number').inputValue()).toBe('KF-2027/88');
+    expect(await page.getByLabel('Person reference').inputValue()).toBe('Idræt <hal 2>');
+    await page
+      .getByText("The public body's order or requisition number, sent in the OIOUBL invoice.")
+      .waitFor();
+    await screenshot(page, 'billing-public-body-en-light');
+    expect(errors).toEqual([]);
+    await context.close();
   });
 });
