@@ -74,7 +74,7 @@ export function createPlatformMetrics(options: { db: Database; backupDir: string
   const gaugeSources = new Map<string, () => Record<string, number>>();
   new Gauge({
     name: 'club_service_gauge',
-    help: 'Current values services report: realtime sockets, channels and topics',
+    help: 'Current values services report: realtime sockets, channels, topics and the other instances seen (peers)',
     labelNames: ['service', 'name'] as const,
     registers: [registry],
     collect() {

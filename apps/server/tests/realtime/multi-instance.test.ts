@@ -24,6 +24,15 @@ async function admin(sql: string): Promise<void> {
   }
 }
 
+/** How many other instances one instance has heard on the bus, from its /metrics. */
+async function peersOf(p: RunningPlatform): Promise<number> {
+  const res = await fetch(`${p.url}/metrics`, { headers: { apikey: p.keys.serviceRoleKey } });
+  const text = await res.text();
+  const found = /^club_service_gauge\{service="realtime",name="peers"\} (\d+)/m.exec(text);
+  if (!found) throw new Error(`no peers gauge in /metrics (${res.status})`);
+  return Number(found[1]);
+}
+
 describe('realtime across two server instances on one PostgreSQL', () => {
   const name = `test_rt_${crypto.randomBytes(5).toString('hex')}`;
   const instances: RunningPlatform[] = [];
@@ -62,6 +71,13 @@ describe('realtime across two server instances on one PostgreSQL', () => {
       );
     }
     [a, b] = instances as [RunningPlatform, RunningPlatform];
+    // Each instance skips the bus while it knows of no other; B's announcement reaches A
+    // and A's answer reaches B shortly after B has started.
+    const started = Date.now();
+    while ((await peersOf(a)) !== 1 || (await peersOf(b)) !== 1) {
+      if (Date.now() - started > 5000) throw new Error('the two instances did not see each other within 5 s');
+      await sleep(20);
+    }
     await a.db.exec(`
       create table public.rt_shared (id int primary key, v text);
       alter publication supabase_realtime add table public.rt_shared;

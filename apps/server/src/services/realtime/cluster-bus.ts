@@ -37,6 +37,8 @@ export async function openClusterBus(
   instanceId: string,
   logger: Logger,
   onMessage: (message: BusMessage) => void,
+  /** Called with this instance's own messages as they come back through LISTEN. */
+  onEcho?: (message: BusMessage) => void,
 ): Promise<ClusterBus> {
   const shared = db.engine === 'postgres';
   let queue: string[] = [];
@@ -92,7 +94,10 @@ export async function openClusterBus(
       if (!payload) return;
       notice = payload;
     }
-    if (notice.o === instanceId) return;
+    if (notice.o === instanceId) {
+      onEcho?.(notice);
+      return;
+    }
     onMessage(notice);
   }
 

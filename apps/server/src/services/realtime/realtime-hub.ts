@@ -21,6 +21,7 @@ export interface BroadcastMessage {
 
 const aliveEveryMs = 10_000;
 const presumedGoneAfterMs = 35_000;
+const echoWaitMs = 5_000;
 
 export class RealtimeHub {
   readonly instanceId = crypto.randomUUID();
@@ -35,12 +36,35 @@ export class RealtimeHub {
     private readonly logger: Logger,
   ) {}
 
+  /**
+   * Listens on the bus and announces this instance. Resolves once the announcement has come
+   * back through LISTEN (or after a few seconds, with a warning): from then on every instance
+   * that was already running has seen it and answers, so none drops this one's broadcasts.
+   */
   async start(db: Database): Promise<void> {
-    this.bus = await openClusterBus(db, this.instanceId, this.logger, (message) => this.receive(message));
+    let heard: () => void = () => undefined;
+    const echoed = new Promise<void>((resolve) => (heard = resolve));
+    this.bus = await openClusterBus(
+      db,
+      this.instanceId,
+      this.logger,
+      (message) => this.receive(message),
+      (message) => {
+        if (message.k === 'sync?') heard();
+      },
+    );
     if (!this.bus.shared) return;
     this.bus.publish({ k: 'sync?', o: this.instanceId });
     this.aliveTimer = setInterval(() => this.heartbeat(), aliveEveryMs);
     this.aliveTimer.unref();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), echoWaitMs);
+      timer.unref();
+    });
+    const inTime = await Promise.race([echoed.then(() => true), late]);
+    clearTimeout(timer);
+    if (!inTime) this.logger.warn('realtime: this instance did not hear its own announcement on the bus');
   }
 
   /**
@@ -51,11 +75,11 @@ export class RealtimeHub {
     return this.lastSeen.size > 0;
   }
 
-  /** Joined channels (one per socket and topic) and distinct topics, for /metrics. */
-  counts(): { channels: number; topics: number } {
+  /** Joined channels (one per socket and topic), distinct topics and other instances seen, for /metrics. */
+  counts(): { channels: number; topics: number; peers: number } {
     let channels = 0;
     for (const members of this.hubs.values()) channels += members.size;
-    return { channels, topics: this.hubs.size };
+    return { channels, topics: this.hubs.size, peers: this.lastSeen.size };
   }
 
   membersOf(hubKey: string): ReadonlySet<ChannelMember> {
