@@ -69,9 +69,21 @@ function PeopleList({ rows, fail }: { rows: Person[]; fail?: boolean }) {
         rowName={(p) => p.name}
         empty={{ icon: Users, title: 'No people yet', body: 'Add the first person.' }}
         toolbar={
-          <button type="button" onClick={() => list.setFilters({ status: 'left' })}>
-            Only people who left
-          </button>
+          <>
+            <button type="button" onClick={() => list.setFilters({ status: 'left' })}>
+              Only people who left
+            </button>
+            <button
+              type="button"
+              onClick={() => {
+                // Two changes before the router renders again, as quick clicks can make.
+                list.setFilters({ status: '' });
+                list.setSearch('Person 1');
+              }}
+            >
+              Everyone with 1
+            </button>
+          </>
         }
         bulkActions={(selected) => <span>bulk:{selected.map((p) => p.id).join(',')}</span>}
       />
@@ -142,6 +154,19 @@ describe('DataTable', () => {
     await waitFor(() => expect(names().slice(0, 3)).toEqual(['Person 52', 'Person 49', 'Person 46']));
     expect(where()).toBe('?status=left&sort=-name');
     expect(screen.getByText('18 results')).toBeTruthy();
+  });
+
+  it('keeps both of two changes made before the list renders again', async () => {
+    const router = show('/en/people?status=left');
+    expect(await screen.findByText('Person 01')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Everyone with 1' }));
+    await waitFor(() => expect(where()).toBe('?q=Person+1'));
+    // Persons 10–19, whatever their status.
+    await waitFor(() => expect(names()).toHaveLength(10));
+    expect(names()).toContain('Person 11');
+    // Back still steps over the filter change; the search replaced its entry.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(where()).toBe('?status=left'));
   });
 
   it('keeps "nothing here yet", "nothing matches" and "could not load" apart', async () => {
