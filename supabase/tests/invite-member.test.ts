@@ -1,17 +1,15 @@
 // invite-member through the platform as the app calls it (functions.invoke with a member
 // admin's session): the auth service mails the invitation to a real SMTP listener and the
 // member row is linked to the invited account; an existing account is linked instead.
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { startSmtpListener, type SmtpListener } from '../../apps/server/tests/support/smtp-listener';
 import { startTestPlatform, type TestPlatform } from '../../apps/server/tests/support/test-platform';
 import { seedDemo, type DemoResult } from '../seed/generate-demo';
 
 let platform: TestPlatform;
 let demo: DemoResult;
-let smtp: SMTPServer;
-const inbox: { to: string[]; raw: string }[] = [];
+let smtp: SmtpListener;
 let admin: SupabaseClient;
 
 async function reasonOf(error: unknown): Promise<{ status: number; reason: string }> {
@@ -29,22 +27,9 @@ const newMember = async (email: string | null) =>
   ).rows[0]!.id;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpListener();
   platform = await startTestPlatform({
-    SMTP_URL: `smtp://127.0.0.1:${port}`,
+    SMTP_URL: smtp.url,
     MAIL_FROM: 'Klubben <klub@example.dk>',
   });
   demo = await seedDemo(platform.db, { members: 20, accounts: 2 });
@@ -57,7 +42,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await platform?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 describe('invite-member', () => {
@@ -70,7 +55,7 @@ describe('invite-member', () => {
       email: 'inge.invite@example.dk',
       linked: false,
     });
-    expect(inbox.some((m) => m.to.includes('inge.invite@example.dk'))).toBe(true);
+    expect(smtp.mails.some((m) => m.to.includes('inge.invite@example.dk'))).toBe(true);
     const row = await platform.db.query<{ linked: boolean; email: string }>(
       `select u.email, m.user_id = u.id as linked from members m join auth.users u on u.id = m.user_id where m.id = $1`,
       [member],

@@ -3,23 +3,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js';
+import { startSmtpListener, type SmtpListener } from '../../apps/server/tests/support/smtp-listener';
 import { startTestPlatform, type TestPlatform } from '../../apps/server/tests/support/test-platform';
 import { seedDemo, type DemoResult } from '../seed/generate-demo';
 
-interface Mail {
-  to: string[];
-  raw: string;
-}
-
 let platform: TestPlatform;
 let demo: DemoResult;
-let smtp: SMTPServer;
+let smtp: SmtpListener;
 let envDir: string;
-const inbox: Mail[] = [];
 let admin: SupabaseClient;
 let target: { group_id: string; member_id: string; email: string };
 
@@ -30,24 +23,11 @@ async function errorOf(error: unknown): Promise<{ status: number; body: { error:
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  const port = (smtp.server.address() as AddressInfo).port;
+  smtp = await startSmtpListener();
   envDir = fs.mkdtempSync(path.join(os.tmpdir(), 'welcome-fn-'));
   fs.writeFileSync(
     path.join(envDir, '.env'),
-    `SMTP_URL=smtp://127.0.0.1:${port}\nSMTP_FROM="Søndervang IF <klub@example.dk>"\n`,
+    `SMTP_URL=${smtp.url}\nSMTP_FROM="Søndervang IF <klub@example.dk>"\n`,
   );
   platform = await startTestPlatform({ FUNCTIONS_ENV_FILE: path.join(envDir, '.env') });
   demo = await seedDemo(platform.db, { members: 40, accounts: 3 });
@@ -66,7 +46,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await platform?.stop();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   fs.rmSync(envDir, { recursive: true, force: true });
 });
 
@@ -77,7 +57,7 @@ describe('send-welcome-email', () => {
     });
     expect(error).toBeNull();
     expect(data).toEqual({ message: `Welcome email sent to ${target.email}`, email: target.email });
-    const mail = inbox.find((m) => m.to.includes(target.email));
+    const mail = smtp.mails.find((m) => m.to.includes(target.email));
     expect(mail?.raw).toContain('Velkommen p');
     const sent = await platform.db.query(
       'select welcome_sent_at is not null as sent from group_members where group_id = $1 and member_id = $2 and left_at is null',
