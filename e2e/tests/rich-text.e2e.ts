@@ -78,8 +78,12 @@ describe('rich text in the events editor', () => {
     await page.getByRole('button', { name: 'Gem som kladde' }).click();
     await page.waitForURL((url) => /^\/da\/roklub\/events\/[0-9a-f-]{36}$/.test(url.pathname));
     const id = new URL(page.url()).pathname.split('/').at(-1)!;
+    // The address changes before the detail replaces the form, and the editor carries the same
+    // label: wait for the editor to go, then for the shown document's last part, before reading.
+    await page.getByRole('textbox', { name: 'Beskrivelse' }).waitFor({ state: 'detached' });
     const shown = page.getByLabel('Beskrivelse', { exact: true });
     await shown.getByRole('heading', { level: 2, name: 'Sæsonstart' }).waitFor();
+    await shown.getByRole('img', { name: 'Standeren' }).waitFor();
     expect(await shown.locator('strong').textContent()).toBe('kl. 10');
     expect(await shown.getByRole('listitem').allTextContents()).toEqual(['Kaffe', 'Rundstykker']);
     const link = shown.getByRole('link', { name: 'https://roklubben.dk/program' });
