@@ -74,6 +74,85 @@ describe('billing set-up', () => {
     await close();
   });
 
+  it('asks for the payment details, refuses half a bank account, and keeps them and the ledger accounts', async () => {
+    const { page, errors, close } = await open('', 'Økonomi');
+    await page.getByText('Fakturaerne fortæller endnu ikke, hvordan man betaler').waitFor();
+    await page.getByRole('link', { name: 'Tilføj betalingsoplysninger' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Betalingsbetingelser' }).waitFor();
+    const details = page.getByRole('region', { name: 'Betalingsoplysninger på fakturaer' });
+    await details.getByLabel('Registreringsnummer').fill('5301');
+    await details.getByLabel('IBAN').fill('dk50 5301 0001 2345 67');
+    await details.getByLabel('MobilePay-nummer').fill('mobilepay');
+    await details.getByLabel('Postnummer').fill('8260');
+    await details.getByRole('button', { name: 'Gem betalingsoplysninger' }).click();
+    await details.getByText('Tilføj kontonummeret, der hører til registreringsnummeret.').first().waitFor();
+    await details.getByText('Et MobilePay-nummer har 4 til 8 cifre.').first().waitFor();
+    await details.getByText('Tilføj byen, der hører til postnummeret.').first().waitFor();
+    await screenshot(page, 'billing-payment-details-errors-da-light');
+    expect(await one('select 1 from billing_settings where community_id = $1', [club.id])).toBeUndefined();
+
+    await details.getByLabel('Kontonummer').fill('0001234567');
+    await details.getByLabel('MobilePay-nummer').fill('98765');
+    await details.getByLabel('Svar-e-mail for fakturaer').fill('kasserer@kajakklubben.dk');
+    await details.getByLabel('Gade og nummer').fill('Havnevej 4');
+    await details.getByLabel(/^By\b/).fill('Viby J');
+    await details.getByRole('button', { name: 'Gem betalingsoplysninger' }).click();
+    await page.getByText('Betalingsoplysningerne er gemt').first().waitFor();
+    expect(
+      await one(
+        `select bank_reg_no, bank_account_no, iban, mobilepay_number, invoice_email, street, postal_code, city
+           from billing_settings where community_id = $1`,
+        [club.id],
+      ),
+    ).toEqual({
+      bank_reg_no: '5301',
+      bank_account_no: '0001234567',
+      iban: 'DK5053010001234567',
+      mobilepay_number: '98765',
+      invoice_email: 'kasserer@kajakklubben.dk',
+      street: 'Havnevej 4',
+      postal_code: '8260',
+      city: 'Viby J',
+    });
+    expect(
+      await one<{ actor_email: string; changed: string[] }>(
+        `select actor_email, array(select jsonb_object_keys(details) order by 1) as changed from audit_log
+          where community_id = $1 and action = 'settings_changed' order by id desc limit 1`,
+        [club.id],
+      ),
+    ).toEqual({
+      actor_email: adminEmail,
+      changed: [
+        'bank_account_no',
+        'bank_reg_no',
+        'city',
+        'iban',
+        'invoice_email',
+        'mobilepay_number',
+        'postal_code',
+        'street',
+      ],
+    });
+    await screenshot(page, 'billing-payment-details-da-light');
+
+    await page.getByRole('navigation', { name: 'Økonomi' }).getByRole('link', { name: 'Overblik' }).click();
+    const ledger = page.getByRole('region', { name: 'Konti i kontoplanen' });
+    await ledger.getByLabel('Debitorer').fill('56A0');
+    await ledger.getByRole('button', { name: 'Gem konti' }).click();
+    await ledger.getByText('Et kontonummer er 1 til 10 cifre.').first().waitFor();
+    await ledger.getByLabel('Debitorer').fill('5610');
+    await ledger.getByRole('button', { name: 'Gem konti' }).click();
+    await page.getByText('Kontiene er gemt').first().waitFor();
+    expect(
+      await one('select debtor_account, vat_account from billing_settings where community_id = $1', [
+        club.id,
+      ]),
+    ).toEqual({ debtor_account: '5610', vat_account: '7700' });
+    expect(await page.getByText('Fakturaerne fortæller endnu ikke, hvordan man betaler').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('makes a plan and a payer, and writes and issues a draft invoice from the plan', async () => {
     const { page, errors, close } = await open('/plans', 'Planer');
     await page.getByRole('link', { name: 'Ny plan' }).click();

@@ -99,10 +99,10 @@ beforeAll(async () => {
   demo = await seedDemo(platform.db, { members: 40, accounts: 3 });
   await platform.db.query(`update communities set cvr = '29384756' where id = $1`, [demo.community]);
   await platform.db.query(
-    `insert into billing_settings (community_id, bank_reg_no, bank_account_no, mobilepay_number)
-     values ($1, '5301', '0001234567', '98765')
+    `insert into billing_settings (community_id, bank_reg_no, bank_account_no, iban, mobilepay_number)
+     values ($1, '5301', '0001234567', 'DK5053010001234567', '98765')
      on conflict (community_id) do update set bank_reg_no = excluded.bank_reg_no,
-       bank_account_no = excluded.bank_account_no, mobilepay_number = excluded.mobilepay_number`,
+       bank_account_no = excluded.bank_account_no, iban = excluded.iban, mobilepay_number = excluded.mobilepay_number`,
     [demo.community],
   );
   admin = platform.client();
@@ -150,6 +150,7 @@ describe('send-invoice', () => {
     expect(text).toMatch(/I alt\s+1\.700,00 kr\./);
     expect(text).toMatch(new RegExp(`Forfaldsdato\\s+${due}`));
     expect(text).toContain('reg.nr. 5301, kontonr. 0001234567');
+    expect(text).toContain('Fra udlandet: IBAN DK5053010001234567');
     expect(text).toContain('MobilePay: 98765');
     expect(text).toContain('Pia Kjær');
   });

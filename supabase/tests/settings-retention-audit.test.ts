@@ -29,20 +29,20 @@ describe('settings', () => {
     ]);
   });
 
-  it('keeps contact, bank details and welcome texts private to the community, written by owners', async () => {
+  it('keeps contact details and welcome texts private to the community, written by owners', async () => {
     await world.as(
       'ownerA',
-      `update community_settings set contact_email = 'kontor@alpha-if.dk', bank_reg_no = '1234',
-         bank_account_no = '0012345678', welcome_text = 'Velkommen i Alpha IF!' where community_id = $1`,
+      `update community_settings set contact_email = 'kontor@alpha-if.dk', contact_phone = '+45 12 34 56 78',
+         welcome_text = 'Velkommen i Alpha IF!' where community_id = $1`,
       [world.communityA],
     );
     expect(
       await world.as(
         'memberA',
-        'select bank_reg_no, welcome_text from community_settings where community_id = $1',
+        'select contact_phone, welcome_text from community_settings where community_id = $1',
         [world.communityA],
       ),
-    ).toEqual([{ bank_reg_no: '1234', welcome_text: 'Velkommen i Alpha IF!' }]);
+    ).toEqual([{ contact_phone: '+45 12 34 56 78', welcome_text: 'Velkommen i Alpha IF!' }]);
     expect(await world.as('anon', 'select 1 from community_settings')).toEqual([]);
     expect(
       await world.as('adminB', 'select 1 from community_settings where community_id = $1', [
@@ -54,12 +54,12 @@ describe('settings', () => {
       `update community_settings set welcome_text = 'Hej' returning 1`,
     );
     expect(updated).toEqual([]);
-    const badBank = world.as(
+    const badPhone = world.as(
       'ownerA',
-      `update community_settings set bank_reg_no = '12' where community_id = $1`,
+      `update community_settings set contact_phone = 'ring mig' where community_id = $1`,
       [world.communityA],
     );
-    expect(await failureOf(badBank)).toBe('23514');
+    expect(await failureOf(badPhone)).toBe('23514');
     const badRetention = world.as(
       'ownerA',
       `update community_settings set retention_months = 3 where community_id = $1`,

@@ -416,6 +416,7 @@ export type Database = {
           community_id: string
           debtor_account: string
           fee_income_account: string
+          iban: string | null
           invoice_email: string | null
           mobilepay_number: string | null
           postal_code: string | null
@@ -433,6 +434,7 @@ export type Database = {
           community_id: string
           debtor_account?: string
           fee_income_account?: string
+          iban?: string | null
           invoice_email?: string | null
           mobilepay_number?: string | null
           postal_code?: string | null
@@ -450,6 +452,7 @@ export type Database = {
           community_id?: string
           debtor_account?: string
           fee_income_account?: string
+          iban?: string | null
           invoice_email?: string | null
           mobilepay_number?: string | null
           postal_code?: string | null
@@ -925,12 +928,9 @@ export type Database = {
         Row: {
           address: string | null
           admin_welcome_text: string | null
-          bank_account_no: string | null
-          bank_reg_no: string | null
           community_id: string
           contact_email: string | null
           contact_phone: string | null
-          iban: string | null
           retention_months: number
           updated_at: string
           website: string | null
@@ -939,12 +939,9 @@ export type Database = {
         Insert: {
           address?: string | null
           admin_welcome_text?: string | null
-          bank_account_no?: string | null
-          bank_reg_no?: string | null
           community_id: string
           contact_email?: string | null
           contact_phone?: string | null
-          iban?: string | null
           retention_months?: number
           updated_at?: string
           website?: string | null
@@ -953,12 +950,9 @@ export type Database = {
         Update: {
           address?: string | null
           admin_welcome_text?: string | null
-          bank_account_no?: string | null
-          bank_reg_no?: string | null
           community_id?: string
           contact_email?: string | null
           contact_phone?: string | null
-          iban?: string | null
           retention_months?: number
           updated_at?: string
           website?: string | null

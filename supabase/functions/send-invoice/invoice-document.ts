@@ -57,6 +57,7 @@ export interface InvoiceDocument {
   payment: {
     bank_reg_no?: string | null;
     bank_account_no?: string | null;
+    iban?: string | null;
     mobilepay_number?: string | null;
     invoice_email?: string | null;
   };

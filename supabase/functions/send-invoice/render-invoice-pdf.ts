@@ -131,7 +131,9 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
           pdf.y + 2,
         );
       }
-      if (payment.mobilepay_number) pdf.text(t('payment.mobilepay', { number: payment.mobilepay_number }));
+      if (payment.iban) pdf.text(t('payment.iban', { iban: payment.iban }), left);
+      if (payment.mobilepay_number)
+        pdf.text(t('payment.mobilepay', { number: payment.mobilepay_number }), left);
       if (invoice.number !== null) pdf.text(t('payment.reference', { number: invoice.number }));
     }
   }

@@ -1,6 +1,7 @@
 // The billing home (product.md §2 /billing): what is outstanding, overdue and paid this month,
 // drafts waiting, members in arrears and the next fee runs, each figure a link to the filtered
-// list behind it; and the treasurer's periodic work: the reminder run and the accounting export.
+// list behind it; and the treasurer's periodic work: the reminder run and the accounting export
+// with its ledger accounts. While invoices would carry no way to pay, it says so first.
 import { billingSetupMessages } from '@club/i18n/namespaces/billing-setup';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -13,6 +14,7 @@ import { useFormat, useT } from '../../lib/i18n';
 import { AccountingExportCard } from './accounting-export-card';
 import { billingKeys } from './billing-keys';
 import { BillingNav, useBillingPath } from './billing-nav';
+import { LedgerAccountsCard, useMissingPaymentDetails } from './billing-settings-cards';
 import { FeeRunCard } from './fee-run-card';
 import { loadBillingOverview } from './load-billing';
 import { ReminderRunCard } from './reminder-run-card';
@@ -39,6 +41,7 @@ export function BillingHomePage({ communityId }: { communityId: string }) {
     queryFn: () => loadBillingOverview(communityId),
   });
   const data = overview.data;
+  const missingPaymentDetails = useMissingPaymentDetails(communityId);
   const money = (ore: number) => format.money(ore, data?.currency ?? 'DKK');
   const invoices = (count: number) =>
     count === 1 ? t('home.invoicesOne') : t('home.invoices', { count: format.number(count) });
@@ -47,6 +50,16 @@ export function BillingHomePage({ communityId }: { communityId: string }) {
     <>
       <PageHeader title={t('home.title')} description={t('home.description')} />
       <BillingNav />
+      {missingPaymentDetails ? (
+        <div className="mb-6">
+          <Alert kind="info" title={t('homeMissing.title')}>
+            <p>{t('homeMissing.body')}</p>
+            <Link to={path('terms#payment-details')} className="font-medium underline">
+              {t('homeMissing.link')}
+            </Link>
+          </Alert>
+        </div>
+      ) : null}
       {overview.isError ? (
         <Alert kind="error" title={t('home.loadFailed')}>
           <Button variant="secondary" size="sm" onClick={() => void overview.refetch()}>
@@ -124,6 +137,7 @@ export function BillingHomePage({ communityId }: { communityId: string }) {
             <ReminderRunCard communityId={communityId} />
             <AccountingExportCard communityId={communityId} />
           </div>
+          <LedgerAccountsCard communityId={communityId} />
         </div>
       )}
     </>

@@ -9,6 +9,7 @@ export const billingKeys = {
   groups: (communityId: string) => ['billing', communityId, 'groups'] as const,
   plan: (communityId: string, id: string) => ['billing', communityId, 'plan', id] as const,
   terms: (communityId: string) => ['billing', communityId, 'terms'] as const,
+  settings: (communityId: string) => ['billing', communityId, 'settings'] as const,
   accounts: (communityId: string, query: unknown) => ['billing', communityId, 'accounts', query] as const,
   account: (communityId: string, id: string) => ['billing', communityId, 'account', id] as const,
   creditRules: (communityId: string) => ['billing', communityId, 'credit-rules'] as const,

@@ -119,20 +119,20 @@ export function InvoiceDetailDialog({
               <thead className="text-xs text-muted-foreground">
                 <tr>
                   <th className="py-1">{t('detail.description')}</th>
-                  <th className="py-1 text-right">{t('detail.quantity')}</th>
-                  <th className="py-1 text-right">{t('detail.vat')}</th>
-                  <th className="py-1 text-right">{t('detail.amount')}</th>
+                  <th className="py-1 pl-3 text-right">{t('detail.quantity')}</th>
+                  <th className="py-1 pl-3 text-right">{t('detail.vat')}</th>
+                  <th className="py-1 pl-3 text-right">{t('detail.amount')}</th>
                 </tr>
               </thead>
               <tbody>
                 {data.lines.map((line) => (
                   <tr key={line.id} className="border-t border-border">
                     <td className="py-1">{line.description}</td>
-                    <td className="py-1 text-right">{line.quantity}</td>
-                    <td className="py-1 text-right">
+                    <td className="py-1 pl-3 text-right">{line.quantity}</td>
+                    <td className="py-1 pl-3 text-right whitespace-nowrap">
                       {line.vat_exempt ? t('detail.exempt') : `${line.vat_rate_bp / 100} %`}
                     </td>
-                    <td className="py-1 text-right whitespace-nowrap">{money(line.net_ore)}</td>
+                    <td className="py-1 pl-3 text-right whitespace-nowrap">{money(line.net_ore)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -81,6 +81,17 @@ export async function loadPlan(id: string) {
   return plan.data ? { plan: plan.data, timesBilled: used.count ?? 0 } : null;
 }
 
+/** The club's payment details and ledger accounts; null until a billing admin first saves them. */
+export async function loadBillingSettings(communityId: string) {
+  const { data, error } = await supabase()
+    .from('billing_settings')
+    .select('*')
+    .eq('community_id', communityId)
+    .maybeSingle();
+  if (error) throw error;
+  return data;
+}
+
 export async function loadTerms(communityId: string) {
   const { data, error } = await supabase()
     .from('payment_terms')

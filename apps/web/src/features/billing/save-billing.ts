@@ -48,6 +48,17 @@ async function run(request: PromiseLike<{ error: unknown }>): Promise<void> {
   if (error) throw error;
 }
 
+/** Payment details and ledger accounts: one row per community, made on the first save. */
+export const saveBillingSettings = (
+  communityId: string,
+  values: Omit<TablesInsert<'billing_settings'>, 'community_id' | 'updated_at'>,
+) =>
+  run(
+    supabase()
+      .from('billing_settings')
+      .upsert({ community_id: communityId, ...values }, { onConflict: 'community_id' }),
+  );
+
 export const archivePlan = (id: string, active: boolean) =>
   run(supabase().from('billing_plans').update({ active }).eq('id', id));
 export const deletePlan = (id: string) => run(supabase().from('billing_plans').delete().eq('id', id));

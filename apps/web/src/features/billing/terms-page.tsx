@@ -1,10 +1,12 @@
 // Payment terms (product.md §2 /billing/terms): each set with its days until due, reminder
 // schedule and fee; one is the default for payers without their own. New and edit in a dialog;
-// making another default and deleting are confirmed, naming the terms.
+// making another default and deleting are confirmed, naming the terms. Below them, the club's
+// payment details that every invoice prints (decision 0969).
 import { billingSetupMessages } from '@club/i18n/namespaces/billing-setup';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarClock } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody } from '../../components/ui/card';
@@ -17,6 +19,7 @@ import { toast } from '../../components/ui/toast-store';
 import { useFormat, useT } from '../../lib/i18n';
 import { billingKeys } from './billing-keys';
 import { BillingNav } from './billing-nav';
+import { PaymentDetailsCard } from './billing-settings-cards';
 import type { PaymentTerms } from './billing-records';
 import { describeSetupError } from './describe-setup-error';
 import { loadTerms } from './load-billing';
@@ -32,6 +35,11 @@ export function TermsPage({ communityId }: { communityId: string }) {
   const queryClient = useQueryClient();
   const terms = useQuery({ queryKey: billingKeys.terms(communityId), queryFn: () => loadTerms(communityId) });
   const [step, setStep] = useState<Step | null>(null);
+  // The billing home's "add payment details" link lands on the card, not the top of the page.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === '#payment-details') document.getElementById('payment-details')?.scrollIntoView();
+  }, [hash]);
   const refresh = () => queryClient.invalidateQueries({ queryKey: billingKeys.all(communityId) });
   const close = () => setStep(null);
   const fail = (error: unknown): never => {
@@ -103,6 +111,9 @@ export function TermsPage({ communityId }: { communityId: string }) {
           ))}
         </ul>
       )}
+      <div id="payment-details" className="mt-6 scroll-mt-20">
+        <PaymentDetailsCard communityId={communityId} />
+      </div>
       {step?.kind === 'edit' ? (
         <Dialog
           open

@@ -1,12 +1,13 @@
 // Settings → General: the community's name, time zone, default language and CVR (communities)
-// with contact, bank details for invoices and welcome texts (community_settings). Owners save;
-// everyone else sees the values read-only. The database's checks decide; the schema says the
+// with contact details and welcome texts (community_settings). Owners save; everyone else sees
+// the values read-only. Bank details live with billing (decision 0969); a line points there. The database's checks decide; the schema says the
 // same rules first so the form can point at the field.
 import { settingsMessages } from '@club/i18n/namespaces/settings';
 import { commonMessages } from '@club/i18n/namespaces/common';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useFormContext } from 'react-hook-form';
+import { Link } from 'react-router';
 import { z } from 'zod';
 import {
   FieldShell,
@@ -26,7 +27,7 @@ import { toast } from '../../components/ui/toast-store';
 import { LogoField } from '../../components/upload/logo-field';
 import { communityLogoKey } from '../../lib/community-logo';
 import { communityTimeZoneKey } from '../../lib/community-time-zone';
-import { useT } from '../../lib/i18n';
+import { localePath, useLanguage, useT } from '../../lib/i18n';
 import type { GeneralSettings } from './load-settings';
 import { saveGeneralSettings } from './save-settings';
 import { settingsKeys } from './settings-keys';
@@ -52,9 +53,6 @@ const schema = z.object({
   contact_phone: optional(/^\+?[0-9 ]{6,20}$/, 'general.errors.phone'),
   address: z.string().trim().max(300),
   website: optional(/^https?:\/\/\S+$/, 'general.errors.website'),
-  bank_reg_no: optional(/^[0-9]{4}$/, 'general.errors.bankRegNo'),
-  bank_account_no: optional(/^[0-9]{6,10}$/, 'general.errors.bankAccountNo'),
-  iban: optional(/^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/, 'general.errors.iban'),
   welcome_text: z.string().trim().max(5000),
   admin_welcome_text: z.string().trim().max(5000),
   logo_path: z.string(),
@@ -76,6 +74,8 @@ export function GeneralSettingsForm({
   const tc = useT(commonMessages);
   const queryClient = useQueryClient();
   const { community, settings } = data;
+  const language = useLanguage();
+  const slug = community.slug;
   const defaultValues = useMemo(
     () => ({
       name: community.name,
@@ -86,9 +86,6 @@ export function GeneralSettingsForm({
       contact_phone: settings.contact_phone ?? '',
       address: settings.address ?? '',
       website: settings.website ?? '',
-      bank_reg_no: settings.bank_reg_no ?? '',
-      bank_account_no: settings.bank_account_no ?? '',
-      iban: settings.iban ?? '',
       welcome_text: settings.welcome_text ?? '',
       admin_welcome_text: settings.admin_welcome_text ?? '',
       logo_path: community.logo_path ?? '',
@@ -105,9 +102,6 @@ export function GeneralSettingsForm({
         community_settings_contact_email_check: 'contact_email',
         community_settings_contact_phone_check: 'contact_phone',
         community_settings_website_check: 'website',
-        community_settings_bank_reg_no_check: 'bank_reg_no',
-        community_settings_bank_account_no_check: 'bank_account_no',
-        community_settings_iban_check: 'iban',
       },
     },
   });
@@ -127,9 +121,6 @@ export function GeneralSettingsForm({
         contact_phone: orNull(values.contact_phone),
         address: orNull(values.address),
         website: orNull(values.website),
-        bank_reg_no: orNull(values.bank_reg_no),
-        bank_account_no: orNull(values.bank_account_no),
-        iban: orNull(values.iban),
         welcome_text: orNull(values.welcome_text),
         admin_welcome_text: orNull(values.admin_welcome_text),
       },
@@ -211,22 +202,14 @@ export function GeneralSettingsForm({
         </Card>
         <Card aria-labelledby="settings-bank">
           <CardHeader id="settings-bank" title={t('general.bankTitle')} />
-          <CardBody className="grid gap-4 sm:grid-cols-3">
-            <TextField
-              name="bank_reg_no"
-              label={t('general.bankRegNo')}
-              help={t('general.bankRegNoHelp')}
-              inputMode="numeric"
-              optional
-            />
-            <TextField
-              name="bank_account_no"
-              label={t('general.bankAccountNo')}
-              help={t('general.bankAccountNoHelp')}
-              inputMode="numeric"
-              optional
-            />
-            <TextField name="iban" label={t('general.iban')} help={t('general.ibanHelp')} optional />
+          <CardBody>
+            <p className="text-sm text-muted-foreground">{t('general.bankMoved')}</p>
+            <Link
+              to={localePath(language, `${slug}/billing/terms#payment-details`)}
+              className="text-sm font-medium underline"
+            >
+              {t('general.bankLink')}
+            </Link>
           </CardBody>
         </Card>
         <Card aria-labelledby="settings-welcome">

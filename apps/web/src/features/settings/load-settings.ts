@@ -24,7 +24,7 @@ export async function loadGeneralSettings(communityId: string): Promise<GeneralS
     supabase()
       .from('community_settings')
       .select(
-        'community_id, contact_email, contact_phone, address, website, bank_reg_no, bank_account_no, iban, welcome_text, admin_welcome_text, retention_months',
+        'community_id, contact_email, contact_phone, address, website, welcome_text, admin_welcome_text, retention_months',
       )
       .eq('community_id', communityId)
       .single(),
