@@ -103,6 +103,10 @@ describe('settings', () => {
     const zone = page.getByLabel('Tidszone');
     await expect.poll(() => zone.inputValue()).toBe('Europe/Copenhagen');
     await screenshot(page, 'settings-general-da-light-desktop');
+    // Bank details are kept with billing (decision 0969); General points there.
+    expect(
+      await page.getByRole('link', { name: 'Åbn betalingsoplysninger under Økonomi' }).getAttribute('href'),
+    ).toBe('/da/ravnsborg/billing/terms#payment-details');
     await zone.fill('Europe/Atlantis');
     await page.getByRole('button', { name: 'Gem', exact: true }).click();
     await page.getByText('Ukendt tidszone. Brug et navn som Europe/Copenhagen.').first().waitFor();
@@ -218,6 +222,9 @@ describe('settings', () => {
     expect(await reveal.textContent()).toContain(ownerEmail);
     await expect.poll(() => page.getByRole('row').filter({ hasText: 'CPR-nummer gemt' }).count()).toBe(1);
     await page.getByText('2 hændelser').first().waitFor();
+    // A search counts its hits exactly (search_audit_log, decision 0970); the unsearched log's
+    // total is the planner's estimate, shown with "~".
+    await page.getByText('1–2 af 2', { exact: true }).first().waitFor();
     await screenshot(page, 'settings-audit-da-light-desktop');
     // Every word must match: a second name nobody has finds nothing.
     await page.getByLabel('Søg i revisionsloggen').fill('ørsted hansen');

@@ -5351,6 +5351,19 @@ export type Database = {
         }
         Returns: undefined
       }
+      search_audit_log: {
+        Args: {
+          p_ascending?: boolean
+          p_community_id: string
+          p_from?: string
+          p_kind?: string
+          p_limit?: number
+          p_offset?: number
+          p_query: string
+          p_to?: string
+        }
+        Returns: Json
+      }
       search_kb_articles: {
         Args: { p_community_id: string; p_limit?: number; p_query: string }
         Returns: {
