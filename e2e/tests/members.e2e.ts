@@ -65,7 +65,7 @@ describe('members register', () => {
     const total = await one<{ n: number }>('select count(*)::int as n from members where community_id = $1', [
       demo.community,
     ]);
-    await page.getByText(`${total.n} medlemmer`).waitFor();
+    await page.getByText(`${total.n} medlemmer`, { exact: true }).waitFor();
     await page.getByRole('searchbox').fill(target.full_name);
     await page.getByRole('link', { name: target.full_name }).first().waitFor();
     await page.waitForURL((url) => url.searchParams.get('q') === target.full_name);
@@ -76,14 +76,14 @@ describe('members register', () => {
       `select count(*)::int as n from members where community_id = $1 and status = 'left'`,
       [demo.community],
     );
-    await page.getByText(`${left.n} medlemmer`).waitFor();
+    await page.getByText(`${left.n} medlemmer`, { exact: true }).waitFor();
     await page.getByLabel('Status').selectOption('');
     await page.getByLabel('Køn').selectOption('other');
     const other = await one<{ n: number }>(
       `select count(*)::int as n from members where community_id = $1 and gender = 'other'`,
       [demo.community],
     );
-    await page.getByText(`${other.n} medlemmer`).waitFor();
+    await page.getByText(`${other.n} medlemmer`, { exact: true }).waitFor();
     await page.getByLabel('Køn').selectOption('');
 
     await page.getByRole('searchbox').fill(target.full_name);

@@ -1,8 +1,12 @@
 // The search box of a list: the text goes to the address after a pause in typing (replacing the
 // history entry, so back does not replay every word).
+//
+// The box follows the address only when something else changed it (back, "clear filters"). The
+// address catching up with a search this box sent is not a reason to overwrite the box: on a slow
+// device the user may already have typed on or cleared it, and that newer text must still go out.
 import { kitMessages } from '@club/i18n/namespaces/kit';
 import { Search } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../lib/i18n';
 import { Input } from '../ui/input';
 
@@ -21,10 +25,17 @@ export function ListSearch({
 }) {
   const t = useT(kitMessages);
   const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  const sent = useRef(value);
+  useEffect(() => {
+    if (value !== sent.current) setText(value);
+    sent.current = value;
+  }, [value]);
   useEffect(() => {
     if (text === value) return;
-    const timer = setTimeout(() => onSearch(text), delay);
+    const timer = setTimeout(() => {
+      sent.current = text;
+      onSearch(text);
+    }, delay);
     return () => clearTimeout(timer);
   }, [text, value, onSearch, delay]);
   return (
