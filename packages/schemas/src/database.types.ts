@@ -3310,6 +3310,18 @@ export type Database = {
           },
         ]
       }
+      storage_content_checks: {
+        Row: {
+          bucket_id: string
+        }
+        Insert: {
+          bucket_id: string
+        }
+        Update: {
+          bucket_id?: string
+        }
+        Relationships: []
+      }
       tags: {
         Row: {
           color: string | null

@@ -68,8 +68,9 @@ describe('storage upload limits', () => {
     const created = await f.admin.storage.createBucket(`open-${Date.now()}`);
     expect(created.error).toBeNull();
     const { rows } = await f.t.db.query<{ id: string; content_check: boolean }>(
-      `select id, content_check from storage.buckets
-        where id in ('event-images', 'group-covers', 'product-images', 'community-logos', $1) order by id`,
+      `select b.id, exists (select 1 from public.storage_content_checks c where c.bucket_id = b.id) as content_check
+         from storage.buckets b
+        where b.id in ('event-images', 'group-covers', 'product-images', 'community-logos', $1) order by b.id`,
       [created.data!.name],
     );
     expect(rows).toEqual([

@@ -24,8 +24,9 @@ export interface StorageFixture {
 
 export const policiesSql = `
   insert into storage.buckets (id, name, public) values ('docs', 'docs', false), ('pics', 'pics', true);
-  insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types, content_check)
-    values ('images', 'images', false, 2000, array['image/png', 'image/jpeg'], true);
+  insert into storage.buckets (id, name, public, file_size_limit, allowed_mime_types)
+    values ('images', 'images', false, 2000, array['image/png', 'image/jpeg']);
+  insert into public.storage_content_checks (bucket_id) values ('images');
   create policy "own folder read" on storage.objects for select to authenticated
     using (bucket_id in ('docs', 'images') and (storage.foldername(name))[1] = auth.uid()::text);
   create policy "own folder write" on storage.objects for insert to authenticated

@@ -1,0 +1,717 @@
+-- Events (tickets, add-ons, volunteers, invitations): functions and their grants.
+-- The current definition of each object, once. To change a rule, edit it here, then run
+-- `npm run db:diff -- <name>` and commit this file with the migration it writes.
+
+set check_function_bodies = off;
+
+CREATE FUNCTION app_private.before_event_write() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+begin
+  new.updated_at := now();
+  if tg_op = 'UPDATE' and new.status <> old.status then
+    if not (old.status, new.status) in (
+      ('draft', 'scheduled'), ('draft', 'published'), ('draft', 'cancelled'),
+      ('scheduled', 'draft'), ('scheduled', 'published'), ('scheduled', 'cancelled'),
+      ('published', 'cancelled')) then
+      perform app_private.fail('invalid_transition',
+        format('An event cannot go from %s to %s', old.status, new.status));
+    end if;
+  end if;
+  if tg_op = 'INSERT' and new.status = 'cancelled' then
+    perform app_private.fail('invalid_transition', 'A new event cannot be cancelled');
+  end if;
+  if new.status = 'published' and (tg_op = 'INSERT' or old.status <> 'published') then
+    new.published_at := coalesce(new.release_at, now());
+    if new.published_at > now() then new.published_at := now(); end if;
+  end if;
+  if new.status = 'cancelled' and (tg_op = 'INSERT' or old.status <> 'cancelled') then
+    new.cancelled_at := now();
+    if old.status = 'scheduled' and old.release_at <= now() then
+      new.published_at := coalesce(old.published_at, old.release_at);
+    end if;
+  end if;
+  return new;
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.before_event_write() FROM anon, authenticated, service_role;
+
+CREATE FUNCTION app_private.before_guest_signup() RETURNS trigger
+    LANGUAGE plpgsql
+    AS $$
+begin
+  if new.member_id is null and new.status = 'signed_up' and exists (
+       select 1 from public.volunteer_jobs j join public.events e on e.id = j.event_id
+       where j.id = new.job_id and e.status = 'cancelled') then
+    perform app_private.fail('event_cancelled', 'Volunteers cannot be added to a cancelled date');
+  end if;
+  return new;
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.before_guest_signup() FROM anon, authenticated, service_role;
+
+CREATE FUNCTION public.buy_ticket(p_ticket_id uuid, p_quantity integer DEFAULT 1, p_addons jsonb DEFAULT '[]'::jsonb) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  t public.tickets;
+  e public.events;
+  v_member uuid;
+  v_sold int;
+  v_purchase uuid;
+  v_total bigint;
+  a record;
+  o record;
+  v_taken int;
+begin
+  if p_quantity is null or p_quantity < 1 then
+    perform app_private.fail('invalid_quantity', 'Buy at least one ticket');
+  end if;
+  if p_addons is null or jsonb_typeof(p_addons) <> 'array' then
+    perform app_private.fail('invalid_addons', 'Add-ons must be a list of {option_id, quantity}');
+  end if;
+  -- The ticket row lock makes concurrent buyers of one ticket take turns.
+  select * into t from public.tickets where id = p_ticket_id for update;
+  if t.id is null then
+    perform app_private.fail('ticket_not_found', 'No such ticket');
+  end if;
+  select * into e from public.events where id = t.event_id;
+  if not (app_private.event_visible(e.id, e.community_id, e.status, e.release_at, e.published_at, e.visibility)
+          or app_private.has_area(e.community_id, 'event')) then
+    perform app_private.fail('ticket_not_found', 'No such ticket');
+  end if;
+  if e.status = 'cancelled' then
+    perform app_private.fail('event_cancelled', 'The event is cancelled');
+  end if;
+  if not app_private.is_released(e.status, e.release_at, e.published_at) then
+    perform app_private.fail('event_not_published', 'The event is not published yet');
+  end if;
+  v_member := app_private.my_member_id(e.community_id);
+  if v_member is null then
+    perform app_private.fail('not_a_member', 'Only members of the community can buy tickets');
+  end if;
+  if t.join_opens_at is not null and now() < t.join_opens_at then
+    perform app_private.fail('sales_not_open', 'Ticket sales have not opened yet');
+  end if;
+  if now() > coalesce(t.join_closes_at, e.starts_at) then
+    perform app_private.fail('sales_closed', 'The last join date has passed');
+  end if;
+  if p_quantity > t.max_per_purchase then
+    perform app_private.fail('invalid_quantity', format('At most %s tickets per purchase', t.max_per_purchase));
+  end if;
+  select coalesce(sum(quantity), 0) into v_sold from public.ticket_purchases
+  where ticket_id = t.id and status = 'active';
+  if t.participant_limit is not null and v_sold + p_quantity > t.participant_limit then
+    perform app_private.fail('sold_out', format('Only %s tickets left', greatest(t.participant_limit - v_sold, 0)));
+  end if;
+
+  -- Requested options, one row per option, checked against the event's add-ons.
+  create temporary table if not exists pg_temp.requested_options (option_id uuid primary key, quantity int)
+    on commit drop;
+  delete from pg_temp.requested_options;
+  begin
+    insert into pg_temp.requested_options
+    select (x ->> 'option_id')::uuid, sum((x ->> 'quantity')::int)
+    from jsonb_array_elements(p_addons) x group by 1;
+  exception when others then
+    perform app_private.fail('invalid_addons', 'Add-ons must be a list of {option_id, quantity}');
+  end;
+  if exists (select 1 from pg_temp.requested_options r where r.quantity is null or r.quantity < 0
+             or r.option_id is null
+             or not exists (select 1 from public.addon_options ao join public.event_addons ea on ea.id = ao.addon_id
+                            where ao.id = r.option_id and ea.event_id = e.id)) then
+    perform app_private.fail('addon_option_not_found', 'An add-on option does not belong to this event');
+  end if;
+  for a in select ea.*, coalesce((select sum(r.quantity) from pg_temp.requested_options r
+                                  join public.addon_options ao on ao.id = r.option_id
+                                  where ao.addon_id = ea.id), 0) as chosen
+           from public.event_addons ea where ea.event_id = e.id loop
+    if a.chosen < a.min_per_person * p_quantity
+       or (a.max_per_person is not null and a.chosen > a.max_per_person * p_quantity) then
+      perform app_private.fail('addon_quantity_invalid',
+        format('%s: choose between %s and %s per person', a.name, a.min_per_person,
+               coalesce(a.max_per_person::text, 'any number')));
+    end if;
+  end loop;
+  -- Options are locked in id order so two buyers never wait on each other crosswise.
+  for o in select ao.*, r.quantity as wanted from public.addon_options ao
+           join pg_temp.requested_options r on r.option_id = ao.id
+           where r.quantity > 0 order by ao.id for update of ao loop
+    if o.capacity is not null then
+      select coalesce(sum(pa.quantity), 0) into v_taken from public.purchase_addons pa
+      join public.ticket_purchases p on p.id = pa.purchase_id
+      where pa.option_id = o.id and p.status = 'active';
+      if v_taken + o.wanted > o.capacity then
+        perform app_private.fail('addon_sold_out', format('%s is sold out', o.title));
+      end if;
+    end if;
+  end loop;
+
+  select t.price_ore::bigint * p_quantity + coalesce(sum(ao.price_ore::bigint * r.quantity), 0) into v_total
+  from pg_temp.requested_options r join public.addon_options ao on ao.id = r.option_id;
+  insert into public.ticket_purchases (community_id, event_id, ticket_id, member_id, quantity, unit_price_ore,
+                                       total_ore, currency)
+  values (e.community_id, e.id, t.id, v_member, p_quantity, t.price_ore, v_total, t.currency)
+  returning id into v_purchase;
+  insert into public.purchase_addons (community_id, purchase_id, option_id, quantity, unit_price_ore)
+  select e.community_id, v_purchase, ao.id, r.quantity, ao.price_ore
+  from pg_temp.requested_options r join public.addon_options ao on ao.id = r.option_id where r.quantity > 0;
+  return v_purchase;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.buy_ticket(p_ticket_id uuid, p_quantity integer, p_addons jsonb) FROM anon, authenticated, service_role;
+
+REVOKE ALL ON FUNCTION public.buy_ticket(p_ticket_id uuid, p_quantity integer, p_addons jsonb) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.buy_ticket(p_ticket_id uuid, p_quantity integer, p_addons jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.buy_ticket(p_ticket_id uuid, p_quantity integer, p_addons jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.buy_ticket(p_ticket_id uuid, p_quantity integer, p_addons jsonb) TO service_role;
+
+CREATE FUNCTION public.cancel_event(p_event_id uuid, p_scope text DEFAULT 'this'::text) RETURNS integer
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  e public.events;
+  n integer;
+begin
+  perform app_private.check_series_scope(p_scope);
+  select * into e from public.events where id = p_event_id;
+  if e.id is null then
+    perform app_private.fail('event_not_found', 'No such event');
+  end if;
+  if not app_private.has_area(e.community_id, 'event') then
+    perform app_private.fail('not_allowed', 'Only event admins can cancel an event');
+  end if;
+  if e.status = 'cancelled' and p_scope = 'this' then
+    perform app_private.fail('already_cancelled', 'This date is already cancelled');
+  end if;
+  update public.events set status = 'cancelled'
+  where id in (select app_private.series_scope(e, p_scope)) and status <> 'cancelled';
+  get diagnostics n = row_count;
+  return n;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.cancel_event(p_event_id uuid, p_scope text) FROM anon, authenticated, service_role;
+
+REVOKE ALL ON FUNCTION public.cancel_event(p_event_id uuid, p_scope text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.cancel_event(p_event_id uuid, p_scope text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.cancel_event(p_event_id uuid, p_scope text) TO authenticated;
+GRANT ALL ON FUNCTION public.cancel_event(p_event_id uuid, p_scope text) TO service_role;
+
+CREATE FUNCTION public.cancel_ticket(p_purchase_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  p public.ticket_purchases;
+  t public.tickets;
+  e public.events;
+begin
+  select * into p from public.ticket_purchases where id = p_purchase_id for update;
+  if p.id is null or not (p.member_id = any (app_private.my_member_ids())
+                          or app_private.has_area(p.community_id, 'event')) then
+    perform app_private.fail('purchase_not_found', 'No such ticket purchase');
+  end if;
+  if p.status = 'cancelled' then
+    perform app_private.fail('already_cancelled', 'The ticket is already cancelled');
+  end if;
+  select * into t from public.tickets where id = p.ticket_id;
+  select * into e from public.events where id = p.event_id;
+  if e.status <> 'cancelled' and now() > coalesce(t.refund_closes_at, e.starts_at)
+     and not app_private.has_area(p.community_id, 'event') then
+    perform app_private.fail('refund_window_closed', 'The last refund date has passed');
+  end if;
+  update public.ticket_purchases set status = 'cancelled', cancelled_at = now() where id = p.id;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.cancel_ticket(p_purchase_id uuid) FROM anon, authenticated, service_role;
+
+REVOKE ALL ON FUNCTION public.cancel_ticket(p_purchase_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.cancel_ticket(p_purchase_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.cancel_ticket(p_purchase_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.cancel_ticket(p_purchase_id uuid) TO service_role;
+
+CREATE FUNCTION public.cancel_volunteer_signup(p_signup_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare n int;
+begin
+  update public.volunteer_signups set status = 'cancelled'
+  where id = p_signup_id and status = 'signed_up' and checked_in_at is null
+    and (member_id = any (app_private.my_member_ids()) or app_private.has_area(community_id, 'event'));
+  get diagnostics n = row_count;
+  if n = 0 then
+    perform app_private.fail('signup_not_found', 'No active sign-up to cancel');
+  end if;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.cancel_volunteer_signup(p_signup_id uuid) FROM anon, authenticated, service_role;
+
+REVOKE ALL ON FUNCTION public.cancel_volunteer_signup(p_signup_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.cancel_volunteer_signup(p_signup_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.cancel_volunteer_signup(p_signup_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.cancel_volunteer_signup(p_signup_id uuid) TO service_role;
+
+CREATE FUNCTION app_private.check_series_scope(p_scope text) RETURNS void
+    LANGUAGE plpgsql IMMUTABLE
+    AS $$
+begin
+  if p_scope is null or p_scope not in ('this', 'following', 'all') then
+    perform app_private.fail('invalid_scope', 'The scope must be this, following or all');
+  end if;
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.check_series_scope(p_scope text) FROM anon, authenticated, service_role;
+
+CREATE FUNCTION app_private.event_visible(p_id uuid, p_community uuid, p_status public.event_status, p_release_at timestamp with time zone, p_published_at timestamp with time zone, p_visibility public.event_visibility) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select app_private.is_released(p_status, p_release_at, p_published_at) and (
+    p_visibility = 'public'
+    or (p_visibility = 'members' and p_community = any (app_private.member_communities()))
+    or (p_visibility = 'invite_only' and app_private.is_invited(p_id)))
+$$;
+
+REVOKE ALL ON FUNCTION app_private.event_visible(p_id uuid, p_community uuid, p_status public.event_status, p_release_at timestamp with time zone, p_published_at timestamp with time zone, p_visibility public.event_visibility) FROM anon, authenticated, service_role;
+
+CREATE FUNCTION public.expand_event_series(p_event_id uuid) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  e public.events;
+  tz text;
+  occurrence timestamptz;
+  shift interval;
+  new_id uuid;
+  made int := 0;
+  a record;
+  new_addon uuid;
+  j record;
+  new_job uuid;
+begin
+  select * into e from public.events where id = p_event_id for update;
+  if e.id is null then
+    perform app_private.fail('event_not_found', 'No such event');
+  end if;
+  if not app_private.has_area(e.community_id, 'event') then
+    perform app_private.fail('not_allowed', 'Only event admins can expand a series');
+  end if;
+  if e.repeat = 'never' then
+    return 0;
+  end if;
+  if exists (select 1 from public.events where series_id = e.id and id <> e.id) then
+    perform app_private.fail('series_already_expanded', 'This series already has its occurrences');
+  end if;
+  select time_zone into tz from public.communities where id = e.community_id;
+  update public.events set series_id = id where id = e.id;
+  for occurrence in select s from public.recurrence_starts(e.starts_at, e.repeat, e.repeat_until, tz) s loop
+    continue when occurrence = e.starts_at;
+    shift := occurrence - e.starts_at;
+    insert into public.events (community_id, club_id, title, location, description, image_path, starts_at, ends_at,
+                               status, release_at, visibility, kind, repeat, repeat_until, series_id, created_by)
+    values (e.community_id, e.club_id, e.title, e.location, e.description, e.image_path, occurrence,
+            e.ends_at + shift, case when e.status = 'cancelled' then 'draft' else e.status end, e.release_at,
+            e.visibility, e.kind, e.repeat, e.repeat_until, e.id, e.created_by)
+    returning id into new_id;
+    insert into public.tickets (community_id, event_id, name, participant_limit, join_opens_at, join_closes_at,
+                                refund_closes_at, price_ore, currency, max_per_purchase, sort_order)
+    select community_id, new_id, name, participant_limit, join_opens_at + shift, join_closes_at + shift,
+           refund_closes_at + shift, price_ore, currency, max_per_purchase, sort_order
+    from public.tickets where event_id = e.id;
+    for a in select * from public.event_addons where event_id = e.id loop
+      insert into public.event_addons (community_id, event_id, name, min_per_person, max_per_person, sort_order)
+      values (a.community_id, new_id, a.name, a.min_per_person, a.max_per_person, a.sort_order)
+      returning id into new_addon;
+      insert into public.addon_options (community_id, addon_id, title, price_ore, capacity, hint, sort_order)
+      select community_id, new_addon, title, price_ore, capacity, hint, sort_order
+      from public.addon_options where addon_id = a.id;
+    end loop;
+    for j in select * from public.volunteer_jobs where event_id = e.id loop
+      insert into public.volunteer_jobs (community_id, event_id, title, description, relevant_roles, compensation,
+                                         slots, requires_child_certificate)
+      values (j.community_id, new_id, j.title, j.description, j.relevant_roles, j.compensation, j.slots,
+              j.requires_child_certificate)
+      returning id into new_job;
+      insert into public.volunteer_timeslots (community_id, job_id, starts_at, ends_at, slots)
+      select community_id, new_job, starts_at + shift, ends_at + shift, slots
+      from public.volunteer_timeslots where job_id = j.id;
+    end loop;
+    made := made + 1;
+  end loop;
+  return made;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.expand_event_series(p_event_id uuid) FROM anon, authenticated, service_role;
+
+REVOKE ALL ON FUNCTION public.expand_event_series(p_event_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.expand_event_series(p_event_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.expand_event_series(p_event_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.expand_event_series(p_event_id uuid) TO service_role;
+
+CREATE FUNCTION app_private.is_invited(p_event uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select exists (
+    select 1 from public.event_invitations i
+    where i.event_id = p_event
+      and (i.member_id = any (app_private.my_member_ids())
+           or i.group_id = any (app_private.my_group_ids())
+           or i.tag_id = any (app_private.my_tag_ids())))
+$$;
+
+REVOKE ALL ON FUNCTION app_private.is_invited(p_event uuid) FROM anon, authenticated, service_role;
+
+CREATE FUNCTION app_private.is_released(p_status public.event_status, p_release_at timestamp with time zone, p_published_at timestamp with time zone) RETURNS boolean
+    LANGUAGE sql STABLE
+    AS $$
+  select p_status = 'published'
+      or (p_status = 'scheduled' and p_release_at <= now())
+      or (p_status = 'cancelled' and p_published_at is not null)
+$$;
+
+REVOKE ALL ON FUNCTION app_private.is_released(p_status public.event_status, p_release_at timestamp with time zone, p_published_at timestamp with time zone) FROM anon, authenticated, service_role;
+
+CREATE FUNCTION public.save_event(p_event jsonb) RETURNS uuid
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_id uuid := nullif(p_event ->> 'id', '')::uuid;
+  v_community uuid;
+  e public.events;
+  x jsonb;
+  y jsonb;
+  v_part uuid;
+  v_keep uuid[];
+  v_keep_inner uuid[];
+  v_order int;
+  v_inner_order int;
+begin
+  if p_event is null or jsonb_typeof(p_event) <> 'object' then
+    perform app_private.fail('invalid_event', 'The event must be a JSON object');
+  end if;
+  if v_id is null then
+    insert into public.events (community_id, title, location, description, image_path, starts_at, ends_at, status,
+                               release_at, visibility, kind, repeat, repeat_until)
+    values ((p_event ->> 'community_id')::uuid, p_event ->> 'title', p_event ->> 'location',
+            nullif(p_event -> 'description', 'null'::jsonb), p_event ->> 'image_path', (p_event ->> 'starts_at')::timestamptz,
+            (p_event ->> 'ends_at')::timestamptz, coalesce(p_event ->> 'status', 'draft')::public.event_status,
+            (p_event ->> 'release_at')::timestamptz,
+            coalesce(p_event ->> 'visibility', 'members')::public.event_visibility,
+            coalesce(p_event ->> 'kind', 'internal')::public.event_kind,
+            coalesce(p_event ->> 'repeat', 'never')::public.repeat_rule, (p_event ->> 'repeat_until')::date)
+    returning * into e;
+  else
+    update public.events set
+      title = p_event ->> 'title',
+      location = p_event ->> 'location',
+      description = nullif(p_event -> 'description', 'null'::jsonb),
+      image_path = p_event ->> 'image_path',
+      starts_at = (p_event ->> 'starts_at')::timestamptz,
+      ends_at = (p_event ->> 'ends_at')::timestamptz,
+      status = coalesce(p_event ->> 'status', status::text)::public.event_status,
+      release_at = (p_event ->> 'release_at')::timestamptz,
+      visibility = coalesce(p_event ->> 'visibility', visibility::text)::public.event_visibility,
+      kind = coalesce(p_event ->> 'kind', kind::text)::public.event_kind,
+      repeat = coalesce(p_event ->> 'repeat', repeat::text)::public.repeat_rule,
+      repeat_until = (p_event ->> 'repeat_until')::date
+    where id = v_id
+    returning * into e;
+    if e.id is null then
+      perform app_private.fail('event_not_found', 'No such event');
+    end if;
+  end if;
+  v_id := e.id;
+  v_community := e.community_id;
+
+  -- Tickets.
+  select coalesce(array_agg((t ->> 'id')::uuid) filter (where t ->> 'id' is not null), '{}') into v_keep
+  from jsonb_array_elements(coalesce(p_event -> 'tickets', '[]')) t;
+  if exists (select 1 from public.ticket_purchases p join public.tickets t on t.id = p.ticket_id
+             where t.event_id = v_id and not (t.id = any (v_keep))) then
+    perform app_private.fail('ticket_has_sales', 'A ticket type that has been sold cannot be removed');
+  end if;
+  delete from public.tickets where event_id = v_id and not (id = any (v_keep));
+  v_order := 0;
+  for x in select * from jsonb_array_elements(coalesce(p_event -> 'tickets', '[]')) loop
+    v_part := (x ->> 'id')::uuid;
+    if v_part is null then
+      insert into public.tickets (community_id, event_id, name, participant_limit, join_opens_at, join_closes_at,
+                                  refund_closes_at, price_ore, sort_order)
+      values (v_community, v_id, x ->> 'name', (x ->> 'participant_limit')::int, (x ->> 'join_opens_at')::timestamptz,
+              (x ->> 'join_closes_at')::timestamptz, (x ->> 'refund_closes_at')::timestamptz,
+              coalesce((x ->> 'price_ore')::int, 0), v_order);
+    else
+      update public.tickets set name = x ->> 'name', participant_limit = (x ->> 'participant_limit')::int,
+        join_opens_at = (x ->> 'join_opens_at')::timestamptz, join_closes_at = (x ->> 'join_closes_at')::timestamptz,
+        refund_closes_at = (x ->> 'refund_closes_at')::timestamptz, price_ore = coalesce((x ->> 'price_ore')::int, 0),
+        sort_order = v_order
+      where id = v_part and event_id = v_id;
+    end if;
+    v_order := v_order + 1;
+  end loop;
+
+  -- Add-ons and their options.
+  select coalesce(array_agg((a ->> 'id')::uuid) filter (where a ->> 'id' is not null), '{}') into v_keep
+  from jsonb_array_elements(coalesce(p_event -> 'addons', '[]')) a;
+  select coalesce(array_agg((o ->> 'id')::uuid) filter (where o ->> 'id' is not null), '{}') into v_keep_inner
+  from jsonb_array_elements(coalesce(p_event -> 'addons', '[]')) a,
+       jsonb_array_elements(coalesce(a -> 'options', '[]')) o;
+  if exists (select 1 from public.purchase_addons pa join public.addon_options o on o.id = pa.option_id
+             join public.event_addons a on a.id = o.addon_id
+             where a.event_id = v_id and not (o.id = any (v_keep_inner))) then
+    perform app_private.fail('addon_has_sales', 'An add-on option that has been sold cannot be removed');
+  end if;
+  delete from public.event_addons where event_id = v_id and not (id = any (v_keep));
+  delete from public.addon_options o using public.event_addons a
+  where a.id = o.addon_id and a.event_id = v_id and not (o.id = any (v_keep_inner));
+  v_order := 0;
+  for x in select * from jsonb_array_elements(coalesce(p_event -> 'addons', '[]')) loop
+    v_part := (x ->> 'id')::uuid;
+    if v_part is null then
+      insert into public.event_addons (community_id, event_id, name, min_per_person, max_per_person, sort_order)
+      values (v_community, v_id, x ->> 'name', coalesce((x ->> 'min_per_person')::int, 0),
+              (x ->> 'max_per_person')::int, v_order)
+      returning id into v_part;
+    else
+      update public.event_addons set name = x ->> 'name', min_per_person = coalesce((x ->> 'min_per_person')::int, 0),
+        max_per_person = (x ->> 'max_per_person')::int, sort_order = v_order
+      where id = v_part and event_id = v_id;
+    end if;
+    v_inner_order := 0;
+    for y in select * from jsonb_array_elements(coalesce(x -> 'options', '[]')) loop
+      if y ->> 'id' is null then
+        insert into public.addon_options (community_id, addon_id, title, price_ore, capacity, hint, sort_order)
+        values (v_community, v_part, y ->> 'title', coalesce((y ->> 'price_ore')::int, 0), (y ->> 'capacity')::int,
+                nullif(y ->> 'hint', ''), v_inner_order);
+      else
+        update public.addon_options set title = y ->> 'title', price_ore = coalesce((y ->> 'price_ore')::int, 0),
+          capacity = (y ->> 'capacity')::int, hint = nullif(y ->> 'hint', ''), sort_order = v_inner_order
+        where id = (y ->> 'id')::uuid and addon_id = v_part;
+      end if;
+      v_inner_order := v_inner_order + 1;
+    end loop;
+    v_order := v_order + 1;
+  end loop;
+
+  -- Volunteer jobs and their timeslots.
+  select coalesce(array_agg((j ->> 'id')::uuid) filter (where j ->> 'id' is not null), '{}') into v_keep
+  from jsonb_array_elements(coalesce(p_event -> 'jobs', '[]')) j;
+  select coalesce(array_agg((s ->> 'id')::uuid) filter (where s ->> 'id' is not null), '{}') into v_keep_inner
+  from jsonb_array_elements(coalesce(p_event -> 'jobs', '[]')) j,
+       jsonb_array_elements(coalesce(j -> 'timeslots', '[]')) s;
+  if exists (select 1 from public.volunteer_signups v join public.volunteer_jobs j on j.id = v.job_id
+             where j.event_id = v_id and v.status = 'signed_up'
+               and (not (j.id = any (v_keep)) or (v.timeslot_id is not null and not (v.timeslot_id = any (v_keep_inner))))) then
+    perform app_private.fail('job_has_signups', 'A volunteer job or timeslot with sign-ups cannot be removed');
+  end if;
+  delete from public.volunteer_jobs where event_id = v_id and not (id = any (v_keep));
+  delete from public.volunteer_timeslots s using public.volunteer_jobs j
+  where j.id = s.job_id and j.event_id = v_id and not (s.id = any (v_keep_inner));
+  for x in select * from jsonb_array_elements(coalesce(p_event -> 'jobs', '[]')) loop
+    v_part := (x ->> 'id')::uuid;
+    if v_part is null then
+      insert into public.volunteer_jobs (community_id, event_id, title, description, relevant_roles, compensation, slots)
+      values (v_community, v_id, x ->> 'title', nullif(x ->> 'description', ''),
+              coalesce(array(select jsonb_array_elements_text(x -> 'relevant_roles')), '{}'),
+              nullif(x ->> 'compensation', ''), coalesce((x ->> 'slots')::int, 1))
+      returning id into v_part;
+    else
+      update public.volunteer_jobs set title = x ->> 'title', description = nullif(x ->> 'description', ''),
+        relevant_roles = coalesce(array(select jsonb_array_elements_text(x -> 'relevant_roles')), '{}'),
+        compensation = nullif(x ->> 'compensation', ''), slots = coalesce((x ->> 'slots')::int, 1)
+      where id = v_part and event_id = v_id;
+    end if;
+    for y in select * from jsonb_array_elements(coalesce(x -> 'timeslots', '[]')) loop
+      if y ->> 'id' is null then
+        insert into public.volunteer_timeslots (community_id, job_id, starts_at, ends_at, slots)
+        values (v_community, v_part, (y ->> 'starts_at')::timestamptz, (y ->> 'ends_at')::timestamptz,
+                (y ->> 'slots')::int);
+      else
+        update public.volunteer_timeslots set starts_at = (y ->> 'starts_at')::timestamptz,
+          ends_at = (y ->> 'ends_at')::timestamptz, slots = (y ->> 'slots')::int
+        where id = (y ->> 'id')::uuid and job_id = v_part;
+      end if;
+    end loop;
+  end loop;
+
+  -- Invitations are a set: replaced as a whole.
+  if p_event ? 'invitations' then
+    delete from public.event_invitations where event_id = v_id;
+    insert into public.event_invitations (community_id, event_id, member_id, group_id, tag_id)
+    select v_community, v_id, (i ->> 'member_id')::uuid, (i ->> 'group_id')::uuid, (i ->> 'tag_id')::uuid
+    from jsonb_array_elements(p_event -> 'invitations') i;
+  end if;
+
+  if e.repeat <> 'never' and e.status in ('scheduled', 'published') and e.series_id is null then
+    perform public.expand_event_series(v_id);
+  end if;
+  return v_id;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.save_event(p_event jsonb) FROM anon, authenticated, service_role;
+
+REVOKE ALL ON FUNCTION public.save_event(p_event jsonb) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.save_event(p_event jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.save_event(p_event jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.save_event(p_event jsonb) TO service_role;
+
+CREATE FUNCTION public.save_event_series(p_event jsonb, p_scope text DEFAULT 'this'::text) RETURNS uuid
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+declare
+  v_id uuid;
+  before public.events;
+  e public.events;
+  start_shift interval;
+begin
+  perform app_private.check_series_scope(p_scope);
+  v_id := nullif(p_event ->> 'id', '')::uuid;
+  if v_id is not null then
+    select * into before from public.events where id = v_id;
+  end if;
+  v_id := public.save_event(p_event);
+  if p_scope = 'this' or before.id is null then
+    return v_id;
+  end if;
+  select * into e from public.events where id = v_id;
+  start_shift := e.starts_at - before.starts_at;
+  update public.events x set
+    title = e.title,
+    location = e.location,
+    description = e.description,
+    image_path = e.image_path,
+    visibility = e.visibility,
+    kind = e.kind,
+    starts_at = x.starts_at + start_shift,
+    -- Every date keeps the edited date's length.
+    ends_at = x.starts_at + start_shift + (e.ends_at - e.starts_at)
+  where x.id in (select app_private.series_scope(e, p_scope)) and x.id <> e.id and x.status <> 'cancelled';
+  return v_id;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.save_event_series(p_event jsonb, p_scope text) FROM anon, authenticated, service_role;
+
+REVOKE ALL ON FUNCTION public.save_event_series(p_event jsonb, p_scope text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.save_event_series(p_event jsonb, p_scope text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.save_event_series(p_event jsonb, p_scope text) TO authenticated;
+GRANT ALL ON FUNCTION public.save_event_series(p_event jsonb, p_scope text) TO service_role;
+
+CREATE FUNCTION app_private.series_scope(e public.events, p_scope text) RETURNS SETOF uuid
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select x.id from public.events x
+  where case p_scope
+          when 'this' then x.id = e.id
+          when 'following' then x.id = e.id
+            or (e.series_id is not null and x.series_id = e.series_id and x.starts_at >= e.starts_at)
+          when 'all' then x.id = e.id or (e.series_id is not null and x.series_id = e.series_id)
+        end
+  order by x.starts_at, x.id
+$$;
+
+REVOKE ALL ON FUNCTION app_private.series_scope(e public.events, p_scope text) FROM anon, authenticated, service_role;
+
+CREATE FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uuid DEFAULT NULL::uuid) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  j public.volunteer_jobs;
+  e public.events;
+  s public.volunteer_timeslots;
+  v_member uuid;
+  v_roles text[];
+  v_slots int;
+  v_taken int;
+  v_id uuid;
+begin
+  select * into j from public.volunteer_jobs where id = p_job_id for update;
+  if j.id is null then
+    perform app_private.fail('job_not_found', 'No such volunteer job');
+  end if;
+  select * into e from public.events where id = j.event_id;
+  if not app_private.event_visible(e.id, e.community_id, e.status, e.release_at, e.published_at, e.visibility)
+     and not app_private.has_area(e.community_id, 'event') then
+    perform app_private.fail('job_not_found', 'No such volunteer job');
+  end if;
+  if e.status = 'cancelled' then
+    perform app_private.fail('event_cancelled', 'The event is cancelled');
+  end if;
+  v_member := app_private.my_member_id(e.community_id);
+  if v_member is null then
+    perform app_private.fail('not_a_member', 'Only members of the community can volunteer');
+  end if;
+  v_slots := j.slots;
+  if p_timeslot_id is not null then
+    select * into s from public.volunteer_timeslots where id = p_timeslot_id and job_id = j.id for update;
+    if s.id is null then
+      perform app_private.fail('timeslot_not_found', 'No such timeslot for this job');
+    end if;
+    v_slots := coalesce(s.slots, j.slots);
+  elsif exists (select 1 from public.volunteer_timeslots where job_id = j.id) then
+    perform app_private.fail('timeslot_required', 'Choose a timeslot for this job');
+  end if;
+  if coalesce(s.ends_at, e.ends_at, e.starts_at) < now() then
+    perform app_private.fail('signup_closed', 'This shift is over');
+  end if;
+  select roles into v_roles from public.members where id = v_member;
+  if cardinality(j.relevant_roles) > 0 and not (v_roles && j.relevant_roles) then
+    perform app_private.fail('role_required', format('This job is for: %s', array_to_string(j.relevant_roles, ', ')));
+  end if;
+  if j.requires_child_certificate
+     and not app_private.has_certificate(v_member, 'child_certificate', (coalesce(s.starts_at, e.starts_at))::date) then
+    perform app_private.fail('certificate_missing', 'This job needs a valid child-protection certificate (børneattest)');
+  end if;
+  if exists (select 1 from public.volunteer_signups where job_id = j.id and member_id = v_member
+             and timeslot_id is not distinct from p_timeslot_id and status = 'signed_up') then
+    perform app_private.fail('already_signed_up', 'You are already signed up');
+  end if;
+  select count(*) into v_taken from public.volunteer_signups
+  where job_id = j.id and timeslot_id is not distinct from p_timeslot_id and status = 'signed_up';
+  if v_taken >= v_slots then
+    perform app_private.fail('no_slots_left', 'All volunteer slots are taken');
+  end if;
+  insert into public.volunteer_signups (community_id, job_id, timeslot_id, member_id)
+  values (j.community_id, j.id, p_timeslot_id, v_member) returning id into v_id;
+  return v_id;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uuid) FROM anon, authenticated, service_role;
+
+REVOKE ALL ON FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uuid) TO service_role;
+
+CREATE FUNCTION app_private.volunteer_hours(p_member_id uuid, p_from date, p_to date) RETURNS numeric
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(round(sum(extract(epoch from (s.checked_out_at - s.checked_in_at))) / 3600, 2), 0)
+  from public.volunteer_signups s
+  join public.communities c on c.id = s.community_id
+  where s.member_id = p_member_id and s.status = 'signed_up'
+    and s.checked_in_at is not null and s.checked_out_at is not null
+    and (s.checked_in_at at time zone c.time_zone)::date between p_from and p_to
+$$;
+
+REVOKE ALL ON FUNCTION app_private.volunteer_hours(p_member_id uuid, p_from date, p_to date) FROM anon, authenticated, service_role;

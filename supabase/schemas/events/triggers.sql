@@ -1,0 +1,9 @@
+-- Events (tickets, add-ons, volunteers, invitations): triggers.
+-- The current definition of each object, once. To change a rule, edit it here, then run
+-- `npm run db:diff -- <name>` and commit this file with the migration it writes.
+
+CREATE TRIGGER events_audit_deletion AFTER DELETE ON public.events FOR EACH ROW EXECUTE FUNCTION app_private.audit_deletion();
+
+CREATE TRIGGER events_before_write BEFORE INSERT OR UPDATE ON public.events FOR EACH ROW EXECUTE FUNCTION app_private.before_event_write();
+
+CREATE TRIGGER volunteer_signups_guest_on_cancelled BEFORE INSERT OR UPDATE ON public.volunteer_signups FOR EACH ROW EXECUTE FUNCTION app_private.before_guest_signup();
