@@ -9,7 +9,7 @@ CREATE OR REPLACE FUNCTION app_private.cpr_key() RETURNS text
 declare k text := nullif(current_setting('app.cpr_key', true), '');
 begin
   if k is null and to_regclass('vault.decrypted_secrets') is not null then
-    execute 'select decrypted_secret from vault.decrypted_secrets where name = $1 limit 1'
+    execute format('select decrypted_secret from %I.%I where name = $1 limit 1', 'vault', 'decrypted_secrets')
       into k using 'cpr_encryption_key';
   end if;
   if k is null then
