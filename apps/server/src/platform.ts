@@ -58,7 +58,10 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const open = () => openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let db = options.db ?? (await open());
   try {
-    const migrated = await migrate(db, options.migrationSources ?? defaultMigrationSources(repoRoot));
+    const migrated = await migrate(
+      db,
+      options.migrationSources ?? defaultMigrationSources(repoRoot, config.migrationsDir),
+    );
     if (migrated.applied.length > 0) logger.info({ applied: migrated.applied }, 'migrations applied');
     if (db.engine === 'pglite' && !options.db && !(await pgcryptoWorks(db))) {
       // The migrations just installed pgcrypto into an instance that cannot use it (ADR
