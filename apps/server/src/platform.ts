@@ -19,7 +19,9 @@ import { startMemberImportTicker } from './jobs/run-member-imports';
 import { startReminderTicker } from './jobs/send-due-reminders';
 import { startGroupWelcomeTicker } from './jobs/send-group-welcomes';
 import { startNewsMailTicker } from './jobs/send-news-mailings';
-import { createMessaging } from './mail/create-mailer';
+import { createMessaging, devInboxEnabled } from './mail/create-mailer';
+import { DevInbox } from './mail/dev-inbox';
+import { startDevInboxSmtp, type DevInboxSmtp } from './mail/dev-inbox-smtp';
 import { startBackupScheduler, type BackupScheduler } from './operations/backup-scheduler';
 import { createServer, type PlatformServer } from './server';
 
@@ -49,6 +51,8 @@ export interface RunningPlatform {
   http: http.Server;
   /** The scheduled backups, when BACKUP_SCHEDULE is set. */
   backups: BackupScheduler | undefined;
+  /** The SMTP_URL edge functions get: SMTP_URL, or the development inbox's listener (decision 1020). */
+  functionsSmtpUrl: string | undefined;
   /** Stops accepting, lets in-flight requests finish, then closes services and the database. */
   stop(): Promise<void>;
 }
@@ -57,6 +61,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const { config, logger } = options;
   const open = () => openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let db = options.db ?? (await open());
+  let devInboxSmtp: DevInboxSmtp | undefined;
   try {
     const migrated = await migrate(
       db,
@@ -78,15 +83,31 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       serviceRoleKey: config.serviceRoleKey,
       cprKey: config.cprEncryptionKey,
     });
+    // Without SMTP_URL the development inbox also listens as an SMTP server on loopback, and
+    // edge functions get its address as their SMTP_URL (decision 1020): one mail
+    // configuration for the server and the functions.
+    // /metrics exists only once the server does; mail taken before that goes uncounted.
+    const mailCounter: { count?: (outcome: 'sent' | 'failed') => void } = {};
+    if (devInboxEnabled({ nodeEnv: config.nodeEnv, smtpUrl: config.auth.smtpUrl })) {
+      devInboxSmtp = await startDevInboxSmtp({
+        inbox: new DevInbox(db),
+        secret: keys.devInboxToken,
+        logger,
+        onMail: (outcome) => mailCounter.count?.(outcome),
+      });
+    }
+    const functionsSmtpUrl = config.auth.smtpUrl ?? devInboxSmtp?.url;
     const server = createServer({
       config,
       db,
       keys,
       logger,
       repoRoot,
+      functionsSmtpUrl,
       dbSettings: { 'app.cpr_key': keys.cprKey },
       webDir: options.webDir ?? path.join(repoRoot, 'apps/web/dist'),
     });
+    mailCounter.count = (outcome) => server.metrics.mail(outcome);
     await server.ready();
     const listener = getRequestListener(server.fetch);
     // The listener handles its own errors (onError renders them); nothing to await here.
@@ -159,6 +180,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       server,
       http: httpServer,
       backups,
+      functionsSmtpUrl,
       stop() {
         stopping ??= (async () => {
           releases?.stop();
@@ -173,6 +195,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
           httpServer.closeIdleConnections();
           const deadline = setTimeout(() => httpServer.closeAllConnections(), 10_000);
           await server.close();
+          await devInboxSmtp?.close();
           await closed;
           clearTimeout(deadline);
           await db.close();
@@ -181,6 +204,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       },
     };
   } catch (error) {
+    await devInboxSmtp?.close();
     if (!options.db) await db.close().catch(() => undefined);
     throw error;
   }
