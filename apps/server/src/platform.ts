@@ -14,6 +14,7 @@ import { openDatabase } from './database/open-database';
 import { pgcryptoWorks } from './database/pglite-database';
 import { fastPathListener } from './http/fast-path';
 import { startRetentionTicker } from './jobs/apply-data-retention';
+import { startCronScheduler, type CronScheduler } from './jobs/cron-scheduler';
 import { startReleaseTicker } from './jobs/publish-due-releases';
 import { startMemberImportTicker } from './jobs/run-member-imports';
 import { startReminderTicker } from './jobs/send-due-reminders';
@@ -51,6 +52,8 @@ export interface RunningPlatform {
   http: http.Server;
   /** The scheduled backups, when BACKUP_SCHEDULE is set. */
   backups: BackupScheduler | undefined;
+  /** Runs cron.schedule jobs and net.http_post requests where pg_cron / pg_net are absent. */
+  scheduler: CronScheduler | undefined;
   /** The SMTP_URL edge functions get: SMTP_URL, or the development inbox's listener (decision 1020). */
   functionsSmtpUrl: string | undefined;
   /** Stops accepting, lets in-flight requests finish, then closes services and the database. */
@@ -167,6 +170,20 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
             url: `http://${loopbackHost(config.host)}:${port}`,
             serviceRoleKey: keys.serviceRoleKey,
           });
+    // The project's scheduled jobs (decision 1021). A job that calls an edge function finds
+    // the server's own address and the service-role key in these settings.
+    const scheduler =
+      options.scheduledJobs === false
+        ? undefined
+        : await startCronScheduler({
+            db,
+            logger,
+            settings: {
+              'app.cpr_key': keys.cprKey,
+              'platform.url': `http://${loopbackHost(config.host)}:${port}`,
+              'platform.service_role_key': keys.serviceRoleKey,
+            },
+          });
     const backups =
       options.scheduledJobs === false || !config.operations.backup.schedule
         ? undefined
@@ -180,9 +197,11 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       server,
       http: httpServer,
       backups,
+      scheduler,
       functionsSmtpUrl,
       stop() {
         stopping ??= (async () => {
+          scheduler?.stop();
           releases?.stop();
           retention?.stop();
           memberImports?.stop();
