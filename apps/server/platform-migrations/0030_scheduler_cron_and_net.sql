@@ -148,5 +148,21 @@ begin
     revoke all on schema net from public;
     revoke all on all functions in schema net from public;
   end if;
+
+  -- A job that calls an edge function reads the project's address and the service-role key
+  -- as a hosted project keeps them, from Vault (vault.decrypted_secrets: project_url,
+  -- service_role_key). Where Vault is absent, this view answers them from the settings the
+  -- scheduler gives each run, so the job's command is the same on both; outside a run both
+  -- are empty and the view has no rows.
+  if to_regnamespace('vault') is null then
+    create schema vault;
+    create view vault.decrypted_secrets as
+      select s.name, s.decrypted_secret
+        from (values ('project_url', current_setting('platform.url', true)),
+                     ('service_role_key', current_setting('platform.service_role_key', true))) as s (name, decrypted_secret)
+       where coalesce(s.decrypted_secret, '') <> '';
+    revoke all on schema vault from public;
+    revoke all on vault.decrypted_secrets from public;
+  end if;
 end
 $migration$;

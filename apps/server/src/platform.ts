@@ -17,7 +17,6 @@ import { startRetentionTicker } from './jobs/apply-data-retention';
 import { startCronScheduler, type CronScheduler } from './jobs/cron-scheduler';
 import { startReleaseTicker } from './jobs/publish-due-releases';
 import { startMemberImportTicker } from './jobs/run-member-imports';
-import { startReminderTicker } from './jobs/send-due-reminders';
 import { startGroupWelcomeTicker } from './jobs/send-group-welcomes';
 import { startNewsMailTicker } from './jobs/send-news-mailings';
 import { createMessaging, devInboxEnabled } from './mail/create-mailer';
@@ -163,13 +162,6 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     const memberImports =
       options.scheduledJobs === false ? undefined : startMemberImportTicker(db, keys.cprKey, logger);
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-    const reminders =
-      options.scheduledJobs === false
-        ? undefined
-        : startReminderTicker(db, logger, {
-            url: `http://${loopbackHost(config.host)}:${port}`,
-            serviceRoleKey: keys.serviceRoleKey,
-          });
     // The project's scheduled jobs (decision 1021). A job that calls an edge function finds
     // the server's own address and the service-role key in these settings.
     const scheduler =
@@ -205,7 +197,6 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
           releases?.stop();
           retention?.stop();
           memberImports?.stop();
-          reminders?.stop();
           newsMail?.stop();
           groupWelcomes?.stop();
           await newsMailer?.close?.();
