@@ -13,7 +13,6 @@ import { defaultMigrationSources, migrate, type MigrationSource } from './databa
 import { openDatabase } from './database/open-database';
 import { pgcryptoWorks } from './database/pglite-database';
 import { fastPathListener } from './http/fast-path';
-import { startRetentionTicker } from './jobs/apply-data-retention';
 import { startCronScheduler, type CronScheduler } from './jobs/cron-scheduler';
 import { startReleaseTicker } from './jobs/publish-due-releases';
 import { startMemberImportTicker } from './jobs/run-member-imports';
@@ -157,7 +156,6 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     // Group welcome mails queued by the database go the same way, on the same schedule.
     const groupWelcomes =
       newsMailer && startGroupWelcomeTicker(db, newsMailer, logger, jobs.newsMailIntervalMs);
-    const retention = options.scheduledJobs === false ? undefined : startRetentionTicker(db, logger);
     // Member imports queued from the import page are applied here (decision 0932).
     const memberImports =
       options.scheduledJobs === false ? undefined : startMemberImportTicker(db, keys.cprKey, logger);
@@ -195,7 +193,6 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         stopping ??= (async () => {
           scheduler?.stop();
           releases?.stop();
-          retention?.stop();
           memberImports?.stop();
           newsMail?.stop();
           groupWelcomes?.stop();
