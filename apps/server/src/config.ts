@@ -59,6 +59,7 @@ export const configSchema = z
       .enum(['true', 'false', ''])
       .optional()
       .transform((v) => v !== 'false'),
+    MIGRATIONS_DIR: optionalString,
   })
   .extend(authEnv.shape)
   .extend(restEnv.shape)
@@ -86,6 +87,8 @@ export const configSchema = z
     maxBodyBytes: env.MAX_BODY_BYTES,
     trustProxy: env.TRUST_PROXY,
     demoData: env.DEMO_DATA,
+    /** The project's migrations (default supabase/migrations); an empty folder gives a bare platform. */
+    migrationsDir: env.MIGRATIONS_DIR,
     auth: readAuthConfig(env),
     rest: readRestConfig(env),
     storage: readStorageConfig(env),

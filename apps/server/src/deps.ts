@@ -23,6 +23,11 @@ export interface ServerDeps {
    * current_setting(), such as app.cpr_key. Never sent to clients.
    */
   dbSettings: Record<string, string>;
+  /**
+   * The SMTP_URL edge functions get unless their env file sets one: the server's own SMTP_URL,
+   * or the development inbox's SMTP listener (decision 1020).
+   */
+  functionsSmtpUrl?: string;
   /** The built web app, if any (apps/web/dist). */
   webDir: string | undefined;
   /** Counts what services report for /metrics (createServer supplies one when absent). */

@@ -8,7 +8,7 @@ import { MigrationError } from './database/migrator';
 import { devInboxEnabled } from './mail/create-mailer';
 import { devInboxUrl } from './services/auth/show-dev-inbox';
 import { startPlatform } from './platform';
-import { ensureSetupToken } from './access/setup-token';
+import { ensureSetupToken, hasFirstRunSetup } from './access/setup-token';
 import { loadDemoIfEmpty } from '../../../supabase/seed/generate-demo';
 
 async function main(): Promise<void> {
@@ -58,8 +58,9 @@ async function main(): Promise<void> {
   if (devInboxEnabled({ nodeEnv: config.nodeEnv, smtpUrl: config.auth.smtpUrl })) {
     lines.splice(-1, 0, `  Mail inbox: ${devInboxUrl(baseUrl, platform.keys.devInboxToken)}`);
   }
-  // A first start on the embedded database gets the demo club and prints its admin login.
-  if (config.demoData && !config.databaseUrl) {
+  // A first start on the embedded database gets the demo club and prints its admin login
+  // (not on a bare platform, whose database has no club to fill).
+  if (config.demoData && !config.databaseUrl && (await hasFirstRunSetup(platform.db))) {
     const demo = await loadDemoIfEmpty(platform.db, {
       cprKey: platform.keys.cprKey,
       members: config.domain.demoMembers,

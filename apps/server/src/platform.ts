@@ -13,13 +13,14 @@ import { defaultMigrationSources, migrate, type MigrationSource } from './databa
 import { openDatabase } from './database/open-database';
 import { pgcryptoWorks } from './database/pglite-database';
 import { fastPathListener } from './http/fast-path';
-import { startRetentionTicker } from './jobs/apply-data-retention';
+import { startCronScheduler, type CronScheduler } from './jobs/cron-scheduler';
 import { startReleaseTicker } from './jobs/publish-due-releases';
 import { startMemberImportTicker } from './jobs/run-member-imports';
-import { startReminderTicker } from './jobs/send-due-reminders';
 import { startGroupWelcomeTicker } from './jobs/send-group-welcomes';
 import { startNewsMailTicker } from './jobs/send-news-mailings';
-import { createMessaging } from './mail/create-mailer';
+import { createMessaging, devInboxEnabled } from './mail/create-mailer';
+import { DevInbox } from './mail/dev-inbox';
+import { startDevInboxSmtp, type DevInboxSmtp } from './mail/dev-inbox-smtp';
 import { startBackupScheduler, type BackupScheduler } from './operations/backup-scheduler';
 import { createServer, type PlatformServer } from './server';
 
@@ -49,6 +50,10 @@ export interface RunningPlatform {
   http: http.Server;
   /** The scheduled backups, when BACKUP_SCHEDULE is set. */
   backups: BackupScheduler | undefined;
+  /** Runs cron.schedule jobs and net.http_post requests where pg_cron / pg_net are absent. */
+  scheduler: CronScheduler | undefined;
+  /** The SMTP_URL edge functions get: SMTP_URL, or the development inbox's listener (decision 1020). */
+  functionsSmtpUrl: string | undefined;
   /** Stops accepting, lets in-flight requests finish, then closes services and the database. */
   stop(): Promise<void>;
 }
@@ -57,8 +62,12 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
   const { config, logger } = options;
   const open = () => openDatabase({ dataDir: config.dataDir, databaseUrl: config.databaseUrl });
   let db = options.db ?? (await open());
+  let devInboxSmtp: DevInboxSmtp | undefined;
   try {
-    const migrated = await migrate(db, options.migrationSources ?? defaultMigrationSources(repoRoot));
+    const migrated = await migrate(
+      db,
+      options.migrationSources ?? defaultMigrationSources(repoRoot, config.migrationsDir),
+    );
     if (migrated.applied.length > 0) logger.info({ applied: migrated.applied }, 'migrations applied');
     if (db.engine === 'pglite' && !options.db && !(await pgcryptoWorks(db))) {
       // The migrations just installed pgcrypto into an instance that cannot use it (ADR
@@ -75,15 +84,31 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       serviceRoleKey: config.serviceRoleKey,
       cprKey: config.cprEncryptionKey,
     });
+    // Without SMTP_URL the development inbox also listens as an SMTP server on loopback, and
+    // edge functions get its address as their SMTP_URL (decision 1020): one mail
+    // configuration for the server and the functions.
+    // /metrics exists only once the server does; mail taken before that goes uncounted.
+    const mailCounter: { count?: (outcome: 'sent' | 'failed') => void } = {};
+    if (devInboxEnabled({ nodeEnv: config.nodeEnv, smtpUrl: config.auth.smtpUrl })) {
+      devInboxSmtp = await startDevInboxSmtp({
+        inbox: new DevInbox(db),
+        secret: keys.devInboxToken,
+        logger,
+        onMail: (outcome) => mailCounter.count?.(outcome),
+      });
+    }
+    const functionsSmtpUrl = config.auth.smtpUrl ?? devInboxSmtp?.url;
     const server = createServer({
       config,
       db,
       keys,
       logger,
       repoRoot,
+      functionsSmtpUrl,
       dbSettings: { 'app.cpr_key': keys.cprKey },
       webDir: options.webDir ?? path.join(repoRoot, 'apps/web/dist'),
     });
+    mailCounter.count = (outcome) => server.metrics.mail(outcome);
     await server.ready();
     const listener = getRequestListener(server.fetch);
     // The listener handles its own errors (onError renders them); nothing to await here.
@@ -131,17 +156,23 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     // Group welcome mails queued by the database go the same way, on the same schedule.
     const groupWelcomes =
       newsMailer && startGroupWelcomeTicker(db, newsMailer, logger, jobs.newsMailIntervalMs);
-    const retention = options.scheduledJobs === false ? undefined : startRetentionTicker(db, logger);
     // Member imports queued from the import page are applied here (decision 0932).
     const memberImports =
       options.scheduledJobs === false ? undefined : startMemberImportTicker(db, keys.cprKey, logger);
     const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-    const reminders =
+    // The project's scheduled jobs (decision 1021). A job that calls an edge function finds
+    // the server's own address and the service-role key in these settings.
+    const scheduler =
       options.scheduledJobs === false
         ? undefined
-        : startReminderTicker(db, logger, {
-            url: `http://${loopbackHost(config.host)}:${port}`,
-            serviceRoleKey: keys.serviceRoleKey,
+        : await startCronScheduler({
+            db,
+            logger,
+            settings: {
+              'app.cpr_key': keys.cprKey,
+              'platform.url': `http://${loopbackHost(config.host)}:${port}`,
+              'platform.service_role_key': keys.serviceRoleKey,
+            },
           });
     const backups =
       options.scheduledJobs === false || !config.operations.backup.schedule
@@ -156,12 +187,13 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       server,
       http: httpServer,
       backups,
+      scheduler,
+      functionsSmtpUrl,
       stop() {
         stopping ??= (async () => {
+          scheduler?.stop();
           releases?.stop();
-          retention?.stop();
           memberImports?.stop();
-          reminders?.stop();
           newsMail?.stop();
           groupWelcomes?.stop();
           await newsMailer?.close?.();
@@ -170,6 +202,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
           httpServer.closeIdleConnections();
           const deadline = setTimeout(() => httpServer.closeAllConnections(), 10_000);
           await server.close();
+          await devInboxSmtp?.close();
           await closed;
           clearTimeout(deadline);
           await db.close();
@@ -178,6 +211,7 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       },
     };
   } catch (error) {
+    await devInboxSmtp?.close();
     if (!options.db) await db.close().catch(() => undefined);
     throw error;
   }

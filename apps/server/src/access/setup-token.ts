@@ -36,13 +36,28 @@ function keepToken(file: string | undefined, token: string): void {
 }
 
 /**
+ * Whether the project's migrations brought the first-run setup (its token table and the
+ * communities it creates). A bare platform (MIGRATIONS_DIR empty, as the supabase-js suites
+ * run it) has neither, and then there is nothing to set up.
+ */
+export async function hasFirstRunSetup(db: Database): Promise<boolean> {
+  const { rows } = await db.query<{ present: boolean }>(
+    `select to_regclass('app_private.setup_tokens') is not null
+        and to_regclass('public.communities') is not null as present`,
+  );
+  return rows[0]?.present === true;
+}
+
+/**
  * Returns the setup token to print while no community exists, or undefined once one does
- * (then any leftover token is removed). `dataDir` undefined keeps nothing on disk.
+ * (then any leftover token is removed) or when the database has no first-run setup at all.
+ * `dataDir` undefined keeps nothing on disk.
  */
 export async function ensureSetupToken(
   db: Database,
   dataDir: string | undefined,
 ): Promise<string | undefined> {
+  if (!(await hasFirstRunSetup(db))) return undefined;
   const file = dataDir ? path.join(dataDir, setupTokenFileName) : undefined;
   const { rows } = await db.query<{ has_community: boolean }>(
     'select exists (select 1 from public.communities) as has_community',

@@ -134,9 +134,9 @@ export async function migrate(db: Database, sources: MigrationSource[]): Promise
 }
 
 /** Where the repository keeps its two migration folders. */
-export function defaultMigrationSources(repoRoot: string): MigrationSource[] {
+export function defaultMigrationSources(repoRoot: string, appDir?: string): MigrationSource[] {
   return [
     { ledger: 'platform', dir: path.join(repoRoot, 'apps/server/platform-migrations') },
-    { ledger: 'app', dir: path.join(repoRoot, 'supabase/migrations') },
+    { ledger: 'app', dir: path.resolve(repoRoot, appDir ?? 'supabase/migrations') },
   ];
 }

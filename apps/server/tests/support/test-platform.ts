@@ -5,6 +5,7 @@ import pino from 'pino';
 import WebSocket from 'ws';
 import { loadConfig, type Config } from '../../src/config';
 import type { Database } from '../../src/database/database';
+import { openPostgresDatabase } from '../../src/database/postgres-database';
 import { startPlatform, type RunningPlatform } from '../../src/platform';
 import { createTestDatabase } from './test-database';
 
@@ -17,6 +18,8 @@ export interface TestPlatform {
   db: Database;
   config: Config;
   platform: RunningPlatform;
+  /** Another server instance on the same database and configuration, with keys of its own (stopped with this one). */
+  secondInstance(): Promise<RunningPlatform>;
   /** A supabase-js client with the anon key (no persisted session, no auto refresh). */
   client(options?: SupabaseClientOptions<'public'>): SupabaseClient;
   /** A supabase-js client with the service-role key. */
@@ -57,6 +60,7 @@ export async function startTestPlatform(
     await testDb.drop();
     throw error;
   }
+  const others: RunningPlatform[] = [];
   const make = (key: string, options?: SupabaseClientOptions<'public'>) =>
     createClient(platform.url, key, {
       ...options,
@@ -72,8 +76,25 @@ export async function startTestPlatform(
     config,
     platform,
     client: (options) => make(platform.keys.anonKey, options),
+    async secondInstance() {
+      // Its own pool on PostgreSQL; the embedded database belongs to one process, so there
+      // the second instance shares the handle and leaves closing it to the first.
+      const db = testDb.url
+        ? await openPostgresDatabase({ connectionString: testDb.url, maxConnections: 3 })
+        : (Object.assign(Object.create(testDb.db) as Database, { close: async () => undefined }) as Database);
+      const second = await startPlatform({
+        config,
+        logger: pino({ level: config.logLevel }),
+        db,
+        inMemoryKeys: true,
+        webDir: options.webDir ?? '/nonexistent/club-platform-web',
+      });
+      others.push(second);
+      return second;
+    },
     adminClient: () => make(platform.keys.serviceRoleKey),
     async stop() {
+      for (const other of others) await other.stop();
       await platform.stop();
       if (testDb.url) await testDb.drop();
     },

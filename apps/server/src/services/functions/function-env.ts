@@ -2,7 +2,9 @@
 // with exactly this env, so it cannot see the server's process.env:
 //   - SUPABASE_URL, SUPABASE_ANON_KEY and (unless FUNCTIONS_SERVICE_ROLE_KEY=false)
 //     SUPABASE_SERVICE_ROLE_KEY, as on Supabase, and
-//   - the variables of the functions env file (FUNCTIONS_ENV_FILE, default <dir>/.env).
+//   - SMTP_URL: the server's SMTP_URL, or without one the development inbox's SMTP listener,
+//   - the variables of the functions env file (FUNCTIONS_ENV_FILE, default <dir>/.env); its
+//     SMTP_URL wins over the one above.
 // Inside the worker they are process.env, Deno.env and the handler's second argument ({ env }).
 import fs from 'node:fs';
 

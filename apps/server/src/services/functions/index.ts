@@ -15,6 +15,8 @@ export function createFunctionsService(deps: ServerDeps): ServiceModule {
   const envFile = path.resolve(deps.repoRoot, config.envFile ?? path.join(dir, '.env'));
   const env = (): Readonly<Record<string, string>> => {
     const allowed: Record<string, string> = {
+      // The env file may name another mail server; otherwise functions mail as the server does.
+      ...(deps.functionsSmtpUrl ? { SMTP_URL: deps.functionsSmtpUrl } : {}),
       ...readEnvFile(envFile),
       SUPABASE_ANON_KEY: deps.keys.anonKey,
     };
