@@ -131,6 +131,13 @@ describe('SAML single sign-on', () => {
     const xml = await res.text();
     expect(xml).toContain(`entityID="${t.url}/auth/v1/sso/saml/metadata"`);
     expect(xml).toContain(`Location="${t.url}/auth/v1/sso/saml/acs"`);
+    const settings = (await (
+      await fetch(`${t.url}/auth/v1/settings`, { headers: { apikey: t.anonKey } })
+    ).json()) as {
+      saml_enabled: boolean;
+      external: { saml: boolean };
+    };
+    expect([settings.saml_enabled, settings.external.saml]).toEqual([true, true]);
   });
 
   it('signs a user in by domain through signInWithSSO (implicit flow)', async () => {
@@ -196,7 +203,15 @@ describe('SAML single sign-on', () => {
 
   const user = { nameId: 'staff-2', attributes: { mail: 'staff-2@kommune.test' } };
 
-  it.each([
+  type Fault = {
+    unsigned?: boolean;
+    signWith?: 'other';
+    audience?: string;
+    notOnOrAfter?: Date;
+    inResponseTo?: string;
+    issuer?: string;
+  };
+  it.each<[string, Fault]>([
     ['unsigned', { unsigned: true }],
     ['signed by another key', { signWith: 'other' }],
     ['for another audience', { audience: 'https://elsewhere.test/sp' }],

@@ -3,6 +3,8 @@
 // to the service provider, as a real IdP's browser flow does. Signatures are made by
 // xml-crypto (the library node-saml verifies with) and the certificate by @peculiar/x509;
 // `respond` can also build deliberately wrong responses for the refusal tests.
+// @peculiar/x509's CommonJS build (the one the e2e runner loads) needs the Reflect polyfill first.
+import 'reflect-metadata';
 import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
