@@ -108,6 +108,7 @@ export const authEnv = z.object({
   AUTH_WEBAUTHN_RP_DISPLAY_NAME: optionalText,
   AUTH_HOOK_CUSTOM_ACCESS_TOKEN: hookSetting,
   AUTH_OIDC_PROVIDERS: oidcProviders,
+  AUTH_SAML_ENABLED: flag(false),
   AUTH_CAPTCHA_VERIFY_URL: optionalText,
   AUTH_CAPTCHA_SECRET: optionalText,
   SMTP_URL: optionalText.refine((v) => v === undefined || /^smtps?:\/\//.test(v), {
@@ -181,6 +182,8 @@ export function readAuthConfig(input: AuthEnv | Record<string, unknown>) {
     webAuthnRpDisplayName: env.AUTH_WEBAUTHN_RP_DISPLAY_NAME,
     customAccessTokenHook: env.AUTH_HOOK_CUSTOM_ACCESS_TOKEN,
     oidcProviders: env.AUTH_OIDC_PROVIDERS,
+    /** SAML 2.0 single sign-on with providers kept in auth.sso_providers (decision 1010). */
+    samlEnabled: env.AUTH_SAML_ENABLED,
     captchaVerifyUrl: env.AUTH_CAPTCHA_VERIFY_URL,
     captchaSecret: env.AUTH_CAPTCHA_SECRET,
     smtpUrl: env.SMTP_URL,

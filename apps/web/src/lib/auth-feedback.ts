@@ -28,6 +28,8 @@ const codeToKey: Record<string, AuthKey> = {
   flow_state_not_found: 'errors.linkInvalid',
   flow_state_expired: 'errors.linkInvalid',
   bad_code_verifier: 'errors.linkInvalid',
+  sso_provider_not_found: 'errors.ssoNotFound',
+  sso_provider_disabled: 'errors.ssoDisabled',
   mfa_verification_failed: 'errors.invalidCode',
   mfa_challenge_expired: 'errors.invalidCode',
   reauthentication_needed: 'errors.reauthenticationNeeded',

@@ -20,19 +20,28 @@ export function providerLabel(provider: string): string {
 
 const passwordless = new Set(['email', 'phone', 'anonymous_users', 'saml', 'web3', 'passkey']);
 
-let enabledProviders: Promise<string[]> | undefined;
+interface SignInOptions {
+  providers: string[];
+  /** SAML single sign-on ("Sign in with your organisation", decision 1010). */
+  samlEnabled: boolean;
+}
 
-async function fetchEnabledProviders(): Promise<string[]> {
+let enabledProviders: Promise<SignInOptions> | undefined;
+
+async function fetchEnabledProviders(): Promise<SignInOptions> {
   const { supabaseUrl, anonKey } = appConfig();
   try {
     const response = await fetch(`${supabaseUrl}/auth/v1/settings`, { headers: { apikey: anonKey } });
-    if (!response.ok) return [];
-    const body = (await response.json()) as { external?: Record<string, boolean> };
-    return Object.entries(body.external ?? {})
-      .filter(([name, enabled]) => enabled && !passwordless.has(name))
-      .map(([name]) => name);
+    if (!response.ok) return { providers: [], samlEnabled: false };
+    const body = (await response.json()) as { external?: Record<string, boolean>; saml_enabled?: boolean };
+    return {
+      providers: Object.entries(body.external ?? {})
+        .filter(([name, enabled]) => enabled && !passwordless.has(name))
+        .map(([name]) => name),
+      samlEnabled: body.saml_enabled === true,
+    };
   } catch {
-    return [];
+    return { providers: [], samlEnabled: false };
   }
 }
 
@@ -41,17 +50,25 @@ export function forgetEnabledProviders(): void {
   enabledProviders = undefined;
 }
 
-export function useEnabledProviders(): string[] {
-  const [providers, setProviders] = useState<string[]>([]);
+function useSignInOptions(): SignInOptions {
+  const [options, setOptions] = useState<SignInOptions>({ providers: [], samlEnabled: false });
   useEffect(() => {
     let current = true;
     enabledProviders ??= fetchEnabledProviders();
-    void enabledProviders.then((names) => {
-      if (current) setProviders(names);
+    void enabledProviders.then((answer) => {
+      if (current) setOptions(answer);
     });
     return () => {
       current = false;
     };
   }, []);
-  return providers;
+  return options;
+}
+
+export function useEnabledProviders(): string[] {
+  return useSignInOptions().providers;
+}
+
+export function useSamlEnabled(): boolean {
+  return useSignInOptions().samlEnabled;
 }

@@ -13,6 +13,8 @@ import { adminGenerateLink } from './admin-generate-link';
 import { adminGetUser } from './admin-get-user';
 import { adminInvite } from './admin-invite';
 import { adminListUsers } from './admin-list-users';
+import { adminCreateSsoProvider, adminUpdateSsoProvider } from './admin-save-sso-provider';
+import { adminDeleteSsoProvider, adminGetSsoProvider, adminListSsoProviders } from './admin-sso-providers';
 import { adminUpdateUser } from './admin-update-user';
 import type { AuthContext } from './auth-context';
 import { AuthError, OAuthError, renderAuthError } from './auth-errors';
@@ -42,6 +44,8 @@ import { withinRequestTimeLimit } from './request-time-limit';
 import { sendOtp } from './send-otp';
 import { clearDevInbox, showDevInbox } from './show-dev-inbox';
 import { showHealth, showJwks, showSettings } from './show-service-info';
+import { samlAcs } from './saml-acs';
+import { samlMetadata } from './saml-metadata';
 import { signUp } from './sign-up';
 import { singleSignOn } from './single-sign-on';
 import { unenrollFactor } from './unenroll-factor';
@@ -101,6 +105,10 @@ export function authRoutes(ctx: AuthContext): Hono<AppEnv> {
   routes.get('/authorize', run(authorizeProvider));
   routes.get('/callback', run(handleCallback));
   routes.post('/callback', run(handleCallback));
+  // The identity provider's side of SAML: the browser posts the response, and the
+  // provider's administrator reads our metadata, neither with an apikey.
+  routes.get('/sso/saml/metadata', run(samlMetadata));
+  routes.post('/sso/saml/acs', run(samlAcs));
   if (ctx.inbox) {
     routes.get('/_dev/inbox', run(showDevInbox));
     routes.delete('/_dev/inbox', run(clearDevInbox));
@@ -158,6 +166,11 @@ export function authRoutes(ctx: AuthContext): Hono<AppEnv> {
   routes.delete('/admin/users/:id/factors/:factorId', run(adminDeleteFactor));
   routes.get('/admin/users/:id/passkeys', run(adminListPasskeys));
   routes.delete('/admin/users/:id/passkeys/:passkeyId', run(adminDeletePasskey));
+  routes.get('/admin/sso/providers', run(adminListSsoProviders));
+  routes.post('/admin/sso/providers', run(adminCreateSsoProvider));
+  routes.get('/admin/sso/providers/:id', run(adminGetSsoProvider));
+  routes.put('/admin/sso/providers/:id', run(adminUpdateSsoProvider));
+  routes.delete('/admin/sso/providers/:id', run(adminDeleteSsoProvider));
   routes.all('*', (c) =>
     renderAuthError(c, new AuthError(404, 'unknown', `No route for ${c.req.method} ${c.req.path}`)),
   );

@@ -46,6 +46,7 @@ export async function showSettings(ctx: AuthContext, c: Context<AppEnv>): Promis
   for (const provider of ctx.config.oidcProviders) external[provider.name] = true;
   external.email = ctx.config.emailEnabled;
   external.phone = ctx.config.phoneEnabled;
+  external.saml = ctx.config.samlEnabled;
   return c.json(
     {
       external,
@@ -53,7 +54,7 @@ export async function showSettings(ctx: AuthContext, c: Context<AppEnv>): Promis
       mailer_autoconfirm: ctx.config.mailerAutoconfirm,
       phone_autoconfirm: ctx.config.smsAutoconfirm,
       sms_provider: ctx.config.smsWebhookUrl ? 'webhook' : '',
-      saml_enabled: false,
+      saml_enabled: ctx.config.samlEnabled,
       saml_private_key_next_configured: false,
       passkeys_enabled: ctx.config.passkeyEnabled,
     },

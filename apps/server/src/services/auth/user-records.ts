@@ -243,16 +243,18 @@ export interface NewUser {
   phoneConfirmed?: boolean;
   isAnonymous?: boolean;
   invited?: boolean;
+  /** SSO users are kept apart: their address may repeat another account's (GoTrue's is_sso_user). */
+  isSsoUser?: boolean;
 }
 
 export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow> {
   const { rows } = await q.query<UserRow>(
     `insert into auth.users (instance_id, id, aud, role, email, phone, encrypted_password, raw_app_meta_data,
         raw_user_meta_data, email_confirmed_at, phone_confirmed_at, is_anonymous, invited_at, created_at, updated_at,
-        is_super_admin, confirmation_token, recovery_token, email_change_token_new, email_change)
+        is_super_admin, confirmation_token, recovery_token, email_change_token_new, email_change, is_sso_user)
      values ('00000000-0000-0000-0000-000000000000', coalesce($1::uuid, gen_random_uuid()), $2, $3, $4, $5, $6,
         $7::jsonb, $8::jsonb, case when $9 then now() end, case when $10 then now() end, $11,
-        case when $12 then now() end, now(), now(), false, '', '', '', '')
+        case when $12 then now() end, now(), now(), false, '', '', '', '', $13)
      returning *`,
     [
       user.id ?? null,
@@ -267,6 +269,7 @@ export async function insertUser(q: Queryable, user: NewUser): Promise<UserRow> 
       user.phoneConfirmed ?? false,
       user.isAnonymous ?? false,
       user.invited ?? false,
+      user.isSsoUser ?? false,
     ],
   );
   return rows[0]!;

@@ -1,5 +1,5 @@
-// Sign in with a password, a code/link sent by e-mail, a passkey or an identity provider;
-// then, when the account has a second factor, with it.
+// Sign in with a password, a code/link sent by e-mail, a passkey, the organisation's SAML
+// sign-in or an identity provider; then, when the account has a second factor, with it.
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -13,6 +13,7 @@ import { localePath, useLanguage } from '../../lib/i18n';
 import { supabase } from '../../lib/supabase';
 import { AuthCard } from './auth-layout';
 import { IdentityProviders } from './identity-providers';
+import { OrganisationSignIn } from './organisation-sign-in';
 import { confirmUrl, useReturnPath } from './return-path';
 import { needsSecondFactor } from './second-factor';
 import { useAuthText } from './use-auth-text';
@@ -202,6 +203,7 @@ export function LoginPage() {
           {t('login.withPasskey')}
         </Button>
       ) : null}
+      <OrganisationSignIn redirectTo={confirmUrl(language, returnPath)} />
       <IdentityProviders redirectTo={confirmUrl(language, returnPath)} />
       <p className="mt-6 text-center text-sm text-muted-foreground">
         {t('login.noAccount')}{' '}
