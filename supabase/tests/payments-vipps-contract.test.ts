@@ -14,12 +14,13 @@ import {
 import { createVippsEPayment } from '../functions/_shared/payments/vipps-epayment';
 import { callVipps, forgetVippsTokens } from '../functions/_shared/payments/vipps-http';
 import { createVippsRecurring } from '../functions/_shared/payments/vipps-recurring';
+import { deleteWebhook, listWebhooks, registerWebhook } from '../functions/_shared/payments/vipps-webhooks';
 import {
   resolveVippsSettings,
   vippsSettingsFor,
   type VippsSettings,
 } from '../functions/_shared/payments/vipps-settings';
-import { startVippsPrism, type VippsPrism } from './support/vipps-prism';
+import { startPrism, startVippsPrism, vendor, type VippsPrism } from './support/vipps-prism';
 
 let prism: VippsPrism;
 let settings: VippsSettings;
@@ -57,7 +58,7 @@ beforeEach(() => {
   forgetVippsTokens();
 });
 
-// Prism also checks its own answers against the spec, and three of the specs' examples break
+// Prism also checks its own answers against the spec, and four of the specs' examples break
 // their own schemas. These are flaws of the stored documents, not of what we send, and are
 // listed here exactly so that any other answer-side violation still fails the test.
 const exampleFlaws: [RegExp, string[]][] = [
@@ -71,6 +72,11 @@ const exampleFlaws: [RegExp, string[]][] = [
       'response.body.access_token: Response body property access_token must match pattern "^[\\w\\d+\\/=]*$"',
       'response.body.access_token: Response body property access_token must match format "byte"',
     ],
+  ],
+  // PaymentEvent requires `paymentAction`, a property it never defines (the action is `name`).
+  [
+    /^GET \/epayment\/v1\/payments\/[^/]+\/events$/,
+    ["response.body.0: Response body property 0 must have required property 'paymentAction'"],
   ],
   [
     /^POST \/recurring\/v3\/agreements$/,
@@ -312,4 +318,59 @@ describe('time limits', () => {
     ).toThrow(/merchant serial number/);
     expect(() => resolveVippsSettings({ ...settings, baseUrlOverride: 'ftp://x' })).toThrow(/http/);
   });
+});
+
+describe('event log and webhook registrations', () => {
+  it("reads a payment's event log in our names", async () => {
+    const events = await payments.getPaymentEvents('order-0001-abcd');
+    for (const event of events) {
+      expect(event.eventKey).toBe(`vipps:${event.reference}:${event.name}:${event.pspReference}`);
+    }
+    expectAllValid(2);
+  });
+
+  it('registers, lists and deletes the webhook', async () => {
+    const settingsForHooks = resolveVippsSettings(settings);
+    const registration = await registerWebhook(
+      settingsForHooks,
+      'https://club.example/functions/v1/payment-webhook?community=2b1f0c4e-7a8d-4e54-9a51-7d5b8c9e0f12',
+    );
+    expect(registration.secret).not.toBe('');
+    const hooks = await listWebhooks(settingsForHooks);
+    expect(Array.isArray(hooks)).toBe(true);
+    await deleteWebhook(settingsForHooks, '7bbd6ea0-3b3c-4a3e-8b8c-6c9f2b0e4a11');
+    expectAllValid(4);
+    await expect(registerWebhook(settingsForHooks, 'http://club.example/hook')).rejects.toMatchObject({
+      code: 'provider_invalid_input',
+    });
+  });
+});
+
+describe('the DKK gap of the stored Recurring spec', () => {
+  it('the unchanged spec refuses a DKK agreement, which is why the test copy adds DKK', async () => {
+    const stored = await startPrism(`${vendor}/recurring/openapi.yaml`);
+    try {
+      const response = await fetch(`http://127.0.0.1:${stored.port}/recurring/v3/agreements`, {
+        method: 'POST',
+        headers: {
+          authorization: 'Bearer token',
+          'content-type': 'application/json',
+          'ocp-apim-subscription-key': credentials.subscriptionKey,
+          'merchant-serial-number': credentials.merchantSerialNumber,
+          'idempotency-key': 'dkk-gap-1',
+        },
+        body: JSON.stringify({
+          pricing: { type: 'LEGACY', amount: 15_000, currency: 'DKK' },
+          interval: { unit: 'MONTH', count: 1 },
+          merchantRedirectUrl: 'https://club.example/done',
+          merchantAgreementUrl: 'https://club.example/agreements',
+          productName: 'Holdkontingent',
+        }),
+      });
+      expect(response.status).toBe(422);
+      expect(response.headers.get('sl-violations')).toContain('pricing');
+    } finally {
+      stored.child.kill('SIGTERM');
+    }
+  }, 60_000);
 });

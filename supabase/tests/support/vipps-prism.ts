@@ -2,9 +2,9 @@
 // tests. The provider cannot be reached from these machines; Prism answers from the specs
 // and rejects (400/422 with an `sl-violations` header) any request that does not match them.
 //
-// Three Prism processes (access token, ePayment, Recurring) sit behind one small forwarding
+// Four Prism processes (access token, ePayment, Recurring, Webhooks) sit behind one small forwarding
 // server, so the adapter is configured with a single origin exactly as in production
-// (api.vipps.no serves all three APIs). The forwarder records the `sl-violations` header of
+// (api.vipps.no serves all four APIs). The forwarder records the `sl-violations` header of
 // every answer, which is what the tests assert on.
 //
 // Two changes to the stored specs, made on copies in a temporary folder (see
@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../../..');
-const vendor = process.env.PAYMENTS_VENDOR_DIR ?? '/work/shared/vendor/payments/vipps-mobilepay';
+export const vendor = process.env.PAYMENTS_VENDOR_DIR ?? '/work/shared/vendor/payments/vipps-mobilepay';
 const prismBin = path.join(repoRoot, 'node_modules/@stoplight/prism-cli/dist/index.js');
 
 const orderManagementUrl =
@@ -62,7 +62,12 @@ function replaceExactly(text: string, search: string, replacement: string, times
 }
 
 /** Writes the offline ePayment copy and the Recurring copy with DKK; answers their paths. */
-export function prepareVippsSpecs(dir: string): { accessToken: string; epayment: string; recurring: string } {
+export function prepareVippsSpecs(dir: string): {
+  accessToken: string;
+  epayment: string;
+  recurring: string;
+  webhooks: string;
+} {
   const epayment = path.join(dir, 'epayment.offline.yml');
   fs.writeFileSync(
     epayment,
@@ -85,7 +90,12 @@ export function prepareVippsSpecs(dir: string): { accessToken: string; epayment:
       'Recurring spec (Currency and CurrencyV3)',
     ),
   );
-  return { accessToken: path.join(vendor, 'access-token/swagger.yaml'), epayment, recurring };
+  return {
+    accessToken: path.join(vendor, 'access-token/swagger.yaml'),
+    epayment,
+    recurring,
+    webhooks: path.join(vendor, 'webhooks/swagger.yaml'),
+  };
 }
 
 async function freePort(): Promise<number> {
@@ -96,7 +106,7 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function startPrism(spec: string): Promise<{ port: number; child: ChildProcess }> {
+export async function startPrism(spec: string): Promise<{ port: number; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, [prismBin, 'mock', spec, '-p', String(port), '-h', '127.0.0.1'], {
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -128,12 +138,16 @@ export async function startVippsPrism(): Promise<VippsPrism> {
     startPrism(specs.accessToken),
     startPrism(specs.epayment),
     startPrism(specs.recurring),
+    startPrism(specs.webhooks),
   ]);
-  const [token, epayment, recurring] = started;
-  const routes: [string, number][] = [
-    ['/accesstoken/', token.port],
-    ['/epayment/', epayment.port],
-    ['/recurring/', recurring.port],
+  const [token, epayment, recurring, webhooks] = started;
+  // [prefix, port, what the spec's server URL already holds of the path]
+  const routes: [string, number, string][] = [
+    ['/accesstoken/', token.port, ''],
+    ['/epayment/', epayment.port, ''],
+    ['/recurring/', recurring.port, ''],
+    // The Webhooks spec's server is https://api.vipps.no/webhooks and its paths start at /v1.
+    ['/webhooks/', webhooks.port, '/webhooks'],
   ];
   const calls: RecordedCall[] = [];
   let prefer: string | undefined;
@@ -145,7 +159,13 @@ export async function startVippsPrism(): Promise<VippsPrism> {
     if (prefer) headers.prefer = prefer;
     prefer = undefined;
     const upstream = http.request(
-      { host: '127.0.0.1', port: target[1], method: req.method, path: req.url, headers },
+      {
+        host: '127.0.0.1',
+        port: target[1],
+        method: req.method,
+        path: (req.url ?? '').slice(target[2].length),
+        headers,
+      },
       (answer) => {
         calls.push({
           method: req.method ?? '',

@@ -104,11 +104,35 @@ export interface ProviderCharge {
   readonly due: string;
 }
 
+/** One event of a one-off payment (a webhook notification or an entry of its event log). */
+export type PaymentEventName =
+  'created' | 'aborted' | 'expired' | 'cancelled' | 'captured' | 'refunded' | 'authorized' | 'terminated';
+
+export interface PaymentEvent {
+  readonly reference: string;
+  readonly pspReference: string;
+  readonly name: PaymentEventName;
+  readonly amount: Money;
+  /** ISO 8601, as the provider sent it. */
+  readonly occurredAt: string;
+  readonly success: boolean;
+  /** Our key of the call that caused the event (capture, refund…), when there was one. */
+  readonly idempotencyKey: string | null;
+  /**
+   * The same for the same event however often it is delivered: the provider gives each event
+   * its own pspReference, and the name and reference are added so that two providers'
+   * events can never share one.
+   */
+  readonly eventKey: string;
+}
+
 /** One-off payments: create, read, capture, cancel, refund (partial amounts allowed). */
 export interface PaymentProvider {
   readonly name: string;
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   getPayment(reference: string): Promise<ProviderPayment>;
+  /** The payment's event log, for the reconciliation job when a webhook was lost. */
+  getPaymentEvents(reference: string): Promise<PaymentEvent[]>;
   capturePayment(reference: string, amount: Money, idempotencyKey: string): Promise<ProviderPayment>;
   cancelPayment(reference: string, idempotencyKey: string): Promise<ProviderPayment>;
   refundPayment(reference: string, amount: Money, idempotencyKey: string): Promise<ProviderPayment>;

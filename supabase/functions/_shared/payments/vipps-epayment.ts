@@ -8,11 +8,13 @@ import {
   type CreatedPayment,
   type Currency,
   type Money,
+  type PaymentEvent,
   type PaymentProvider,
   type ProviderPayment,
   type ProviderPaymentState,
 } from './payment-provider';
 import { callVipps } from './vipps-http';
+import { readPaymentEvent } from './vipps-payment-event';
 import type { ResolvedVippsSettings } from './vipps-settings';
 
 const referencePattern = /^[a-zA-Z0-9-]{8,50}$/;
@@ -111,6 +113,20 @@ export function createVippsEPayment(settings: ResolvedVippsSettings): PaymentPro
         path: `${base}/${checkReference(reference)}`,
       });
       return readPayment(body);
+    },
+
+    async getPaymentEvents(reference) {
+      const { body } = await callVipps(settings, {
+        method: 'GET',
+        path: `${base}/${checkReference(reference)}/events`,
+      });
+      if (!Array.isArray(body))
+        throw new ProviderError('provider_bad_response', 'The event log is not a list');
+      return body.map((entry): PaymentEvent => {
+        const reading = readPaymentEvent(entry);
+        if (!reading.ok) throw new ProviderError('provider_bad_response', reading.reason);
+        return reading.event;
+      });
     },
 
     async capturePayment(reference, amount, idempotencyKey) {
