@@ -158,6 +158,42 @@ describe('ePayment', () => {
     await payments.refundPayment('order-0001-abcd', { ore: 2_500, currency: 'DKK' }, 'ref-1');
     await payments.cancelPayment('order-0001-abcd', 'cancel-1');
     expectAllValid(5);
+    // The caller's keys reach the provider unchanged, so a retry after a time-out is one capture.
+    expect(prism.calls.map((c) => c.headers['idempotency-key'])).toEqual([
+      undefined,
+      undefined,
+      'cap-1',
+      'ref-1',
+      'cancel-1',
+    ]);
+  });
+
+  it('sends the headers the provider wants on every call', async () => {
+    await payments.capturePayment('order-0001-abcd', { ore: 100, currency: 'DKK' }, 'cap-2');
+    const [token, capture] = prism.calls;
+    const system = {
+      'merchant-serial-number': '123456',
+      'ocp-apim-subscription-key': '0f14ebcab0ec4b29ae0cb90d91b4a84a',
+      'vipps-system-name': 'club-platform',
+      'vipps-system-version': '0.1.0',
+      'vipps-system-plugin-name': 'club-payments',
+      'vipps-system-plugin-version': '1.0.0',
+    };
+    expect(token!.headers).toMatchObject({
+      ...system,
+      client_id: credentials.clientId,
+      client_secret: credentials.clientSecret,
+    });
+    expect(token!.headers.authorization).toBeUndefined();
+    expect(capture!.headers).toMatchObject({
+      ...system,
+      'idempotency-key': 'cap-2',
+      'content-type': 'application/json',
+    });
+    expect(capture!.headers.authorization).toMatch(/^Bearer \S/);
+    // The client secret goes only to the token call.
+    expect(capture!.headers.client_secret).toBeUndefined();
+    expectAllValid(2);
   });
 
   it('turns the provider refusing a call into a ProviderError with its problem text', async () => {

@@ -41,6 +41,8 @@ export interface RecordedCall {
   path: string;
   status: number;
   violations: Violation[];
+  /** The request headers as the adapter sent them (lower-case names). */
+  headers: http.IncomingHttpHeaders;
 }
 
 export interface VippsPrism {
@@ -172,6 +174,7 @@ export async function startVippsPrism(): Promise<VippsPrism> {
           path: req.url ?? '',
           status: answer.statusCode ?? 0,
           violations: parseViolations(answer.headers['sl-violations']),
+          headers: req.headers,
         });
         res.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(res);
