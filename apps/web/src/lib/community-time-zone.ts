@@ -2,6 +2,7 @@
 // per community and cached (a change in settings invalidates ['community-time-zone', id]).
 import { useQuery } from '@tanstack/react-query';
 import { supabase } from './supabase';
+import { zonedToday } from './zoned-time';
 
 export async function loadCommunityTimeZone(communityId: string): Promise<string> {
   const { data, error } = await supabase()
@@ -22,4 +23,10 @@ export function useCommunityTimeZone(communityId: string): string | undefined {
     staleTime: Number.POSITIVE_INFINITY,
   });
   return data;
+}
+
+/** Today in the community's time zone; undefined until the zone has loaded. */
+export function useCommunityToday(communityId: string): string | undefined {
+  const timeZone = useCommunityTimeZone(communityId);
+  return timeZone ? zonedToday(timeZone) : undefined;
 }

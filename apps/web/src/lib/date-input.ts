@@ -40,6 +40,37 @@ export function parseDateInput(text: string): string | undefined {
   return isRealDate(year, month, day) ? `${year}-${pad(month)}-${pad(day)}` : undefined;
 }
 
+/**
+ * The value a date field holds while its text cannot be read, saying why: 'invalid' (not
+ * written as a date), 'invalid-month' (no such month) or 'invalid-day-2010-02' (the month
+ * has fewer days). The typed text stays in the field; no schema accepts these values.
+ */
+export function unreadableDateValue(text: string): string {
+  const value = text.trim();
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
+  const dayFirst = /^(\d{1,2})[./-](\d{1,2})[./-](\d{2}|\d{4})$/.exec(value);
+  if (!iso && !dayFirst) return 'invalid';
+  const [year, month] = iso
+    ? [Number(iso[1]), Number(iso[2])]
+    : [Number(dayFirst![3]) + (dayFirst![3]!.length === 2 ? 2000 : 0), Number(dayFirst![2])];
+  if (month < 1 || month > 12) return 'invalid-month';
+  return `invalid-day-${year}-${pad(month)}`;
+}
+
+export const isUnreadableDateValue = (value: string) => value.startsWith('invalid');
+
+/** The problem an unreadable value names, for the message under the field. */
+export function unreadableDateProblem(
+  value: string,
+): { kind: 'format' } | { kind: 'month' } | { kind: 'day'; year: number; month: number; days: number } {
+  const day = /^invalid-day-(\d+)-(\d{2})$/.exec(value);
+  if (day) {
+    const [year, month] = [Number(day[1]), Number(day[2])];
+    return { kind: 'day', year, month, days: new Date(Date.UTC(year, month, 0)).getUTCDate() };
+  }
+  return value === 'invalid-month' ? { kind: 'month' } : { kind: 'format' };
+}
+
 /** "18:30" → "18.30" (da) or "18:30" (en). */
 export function formatTimeInput(value: string, language: Language): string {
   const match = /^(\d{2}):(\d{2})$/.exec(value);

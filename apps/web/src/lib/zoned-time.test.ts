@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { isoToZonedInput, weekdayOf, zonedDayStartIso, zonedInputToIso } from './zoned-time';
+import {
+  isoToZonedInput,
+  weekdayOf,
+  zonedDayStartIso,
+  zonedInputToIso,
+  zonedMonthStart,
+  zonedToday,
+} from './zoned-time';
 
 const zone = 'Europe/Copenhagen';
 
@@ -30,5 +37,17 @@ describe('zoned time', () => {
     expect(weekdayOf('2027-10-28T19:00')).toBe(4);
     expect(weekdayOf('2027-10-31')).toBe(7);
     expect(weekdayOf('')).toBeUndefined();
+  });
+
+  it("takes today from the zone's calendar, not UTC's, at 23:30 UTC in winter and summer", () => {
+    // 00:30 on New Year's Day in Copenhagen (UTC+1): a new day, month and year.
+    const december = new Date('2026-12-31T23:30:00Z');
+    expect(zonedToday(zone, december)).toBe('2027-01-01');
+    expect(zonedMonthStart(zone, december)).toBe('2027-01-01');
+    // 01:30 on 1 July in Copenhagen (summer time, UTC+2).
+    const june = new Date('2026-06-30T23:30:00Z');
+    expect(zonedToday(zone, june)).toBe('2026-07-01');
+    expect(zonedMonthStart(zone, june)).toBe('2026-07-01');
+    expect(zonedToday('America/New_York', june)).toBe('2026-06-30');
   });
 });

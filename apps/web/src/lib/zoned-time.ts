@@ -88,3 +88,16 @@ export function weekdayOf(value: string): number | undefined {
   const day = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))).getUTCDay();
   return day === 0 ? 7 : day;
 }
+
+/**
+ * Today's date in the zone, "2026-12-03". Every "today" and default day of the app is the
+ * community's: at 00:30 in Copenhagen it is already tomorrow, while UTC still says yesterday.
+ */
+export function zonedToday(timeZone: string, now: Date = new Date()): string {
+  return isoToZonedDate(now.toISOString(), timeZone);
+}
+
+/** The first day of the zone's current month, "2026-12-01". */
+export function zonedMonthStart(timeZone: string, now: Date = new Date()): string {
+  return `${zonedToday(timeZone, now).slice(0, 7)}-01`;
+}

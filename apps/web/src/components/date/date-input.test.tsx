@@ -33,7 +33,8 @@ describe('DateInput', () => {
     expect(screen.getByTestId('value').textContent).toBe('2027-02-01');
     fireEvent.change(input, { target: { value: '31.02.2027' } });
     fireEvent.blur(input);
-    expect(screen.getByTestId('value').textContent).toBe('invalid');
+    expect(screen.getByTestId('value').textContent).toBe('invalid-day-2027-02');
+    expect(input.value).toBe('31.02.2027');
   });
 
   it('opens a calendar with Danish month and weekday names, weeks from Monday, and picks a day', async () => {

@@ -16,9 +16,11 @@ import {
   dateValueToLocal,
   formatDateInput,
   formatTimeInput,
+  isUnreadableDateValue,
   localToDateValue,
   parseDateInput,
   parseTimeInput,
+  unreadableDateValue,
 } from '../../lib/date-input';
 import { useLanguage, useT } from '../../lib/i18n';
 import { Input } from '../ui/input';
@@ -39,19 +41,24 @@ export interface DateInputProps extends InputAria {
   name?: string;
 }
 
-/** A typed date with a calendar; an unreadable entry keeps the text and reports 'invalid'. */
+/**
+ * A typed date with a calendar; an unreadable entry keeps the text and reports a value that says
+ * why (unreadableDateValue), so the field can name the problem.
+ */
 export function DateInput({ value, onChange, onBlur, min, max, className, name, ...aria }: DateInputProps) {
   const language = useLanguage();
   const t = useT(kitMessages);
   const [text, setText] = useState(() => formatDateInput(value, language));
   const [open, setOpen] = useState(false);
   useEffect(() => {
-    // Follow the value from outside unless it is what the text already says.
+    // Follow the value from outside unless it is what the text already says; an unreadable
+    // value came from this text, which stays as the user typed it.
+    if (isUnreadableDateValue(value)) return;
     if (parseDateInput(text) !== value) setText(formatDateInput(value, language));
   }, [value, language]);
   const commit = (next: string) => {
     const parsed = parseDateInput(next);
-    onChange(parsed === undefined ? 'invalid' : parsed);
+    onChange(parsed === undefined ? unreadableDateValue(next) : parsed);
   };
   const selected = dateValueToLocal(value);
   return (
@@ -122,7 +129,10 @@ export function DateTimeInput({
   const t = useT(kitMessages);
   const [date = '', time = ''] = value.split('T');
   const [timeText, setTimeText] = useState(formatTimeInput(time, language));
-  useEffect(() => setTimeText(formatTimeInput(time, language)), [time, language]);
+  useEffect(() => {
+    // An unreadable time came from this text, which stays as the user typed it.
+    if (time !== 'invalid') setTimeText(formatTimeInput(time, language));
+  }, [time, language]);
   const join = (d: string, tm: string) => onChange(d === '' && tm === '' ? '' : `${d}T${tm || '00:00'}`);
   return (
     <div className="flex flex-wrap gap-2">
@@ -160,7 +170,7 @@ export function DateRangeInput({
   className?: string;
 }) {
   const t = useT(kitMessages);
-  const valid = (v: string) => (v === 'invalid' ? '' : v);
+  const valid = (v: string) => (isUnreadableDateValue(v) ? '' : v);
   return (
     <div className={cn('flex flex-wrap items-center gap-2 text-sm', className)}>
       <label className="flex items-center gap-1.5">

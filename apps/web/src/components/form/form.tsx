@@ -75,9 +75,15 @@ export function FieldShell({
   optional,
   className,
   children,
-}: FieldShellProps & { children: ReactElement<Record<string, unknown>> }) {
+  problem,
+}: FieldShellProps & {
+  children: ReactElement<Record<string, unknown>>;
+  /** Words for the field's error that only the control knows (why a typed date is unreadable). */
+  problem?: string;
+}) {
   const t = useT(kitMessages);
-  const error = useFieldError(name);
+  const fieldError = useFieldError(name);
+  const error = fieldError && problem ? problem : fieldError;
   useContext(FormMetaContext).labels.set(name, label);
   return (
     <FormField

@@ -11,6 +11,7 @@ import { DateRangeInput } from '../../components/date/date-input';
 import { Alert } from '../../components/ui/alert';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useCommunityToday } from '../../lib/community-time-zone';
 import { useFormat, useLanguage, useT } from '../../lib/i18n';
 import {
   BookingUtilisationChart,
@@ -24,18 +25,31 @@ import { MemberCountsReport } from './member-counts-report';
 import { PremisesReport } from './premises-report';
 import { selectClass } from './report-controls';
 
-function isoDay(date: Date): string {
-  return date.toISOString().slice(0, 10);
+/** The default range: from the first of this month a year ago to today. */
+function lastTwelveMonths(today: string): { from: string; to: string } {
+  return { from: `${Number(today.slice(0, 4)) - 1}${today.slice(4, 7)}-01`, to: today };
 }
 
 export function AnalyticsPage({ communityId }: { communityId: string }) {
   const t = useT(analyticsMessages);
+  // "Today" is the community's date, so the page waits for its time zone before it picks a range.
+  const today = useCommunityToday(communityId);
+  if (!today) {
+    return (
+      <>
+        <PageHeader title={t('title')} description={t('description')} />
+        <Skeleton className="h-64" />
+      </>
+    );
+  }
+  return <AnalyticsContent communityId={communityId} today={today} />;
+}
+
+function AnalyticsContent({ communityId, today }: { communityId: string; today: string }) {
+  const t = useT(analyticsMessages);
   const clubSelect = useId();
-  const today = new Date();
-  const [range, setRange] = useState(() => ({
-    from: isoDay(new Date(Date.UTC(today.getUTCFullYear() - 1, today.getUTCMonth(), 1))),
-    to: isoDay(today),
-  }));
+  const thisYear = Number(today.slice(0, 4));
+  const [range, setRange] = useState(() => lastTwelveMonths(today));
   const [clubId, setClubId] = useState<string | null>(null);
   const clubs = useQuery({
     queryKey: analyticsKeys.clubs(communityId),
@@ -93,8 +107,8 @@ export function AnalyticsPage({ communityId }: { communityId: string }) {
             </>
           )}
         </section>
-        <MemberCountsReport communityId={communityId} clubId={clubId} thisYear={today.getFullYear()} />
-        <PremisesReport communityId={communityId} clubId={clubId} thisYear={today.getFullYear()} />
+        <MemberCountsReport communityId={communityId} clubId={clubId} thisYear={thisYear} />
+        <PremisesReport communityId={communityId} clubId={clubId} thisYear={thisYear} />
       </div>
     </>
   );

@@ -13,17 +13,14 @@ import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { Skeleton } from '../../components/ui/skeleton';
+import { useCommunityToday } from '../../lib/community-time-zone';
 import { useFormat, useT } from '../../lib/i18n';
-import { isoToZonedDate } from '../../lib/zoned-time';
 import { billingKeys } from './billing-keys';
 import { useBillingPath } from './billing-nav';
 import { loadFeeRunTotals } from './load-billing';
 import { runCommunityFees } from './save-billing';
 
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
-/** Today on the user's calendar; only the default, the treasurer picks the day. */
-const today = () =>
-  isoToZonedDate(new Date().toISOString(), Intl.DateTimeFormat().resolvedOptions().timeZone);
 
 export function FeeRunCard({ communityId }: { communityId: string }) {
   const t = useT(billingSetupMessages);
@@ -31,7 +28,11 @@ export function FeeRunCard({ communityId }: { communityId: string }) {
   const path = useBillingPath();
   const queryClient = useQueryClient();
   const dayId = useId();
-  const [day, setDay] = useState(today);
+  // Today on the community's calendar (not the browser's) is only the default; the treasurer
+  // picks the day.
+  const [chosenDay, setDay] = useState<string | null>(null);
+  const today = useCommunityToday(communityId);
+  const day = chosenDay ?? today ?? '';
   const [confirming, setConfirming] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
   const totals = useQuery({

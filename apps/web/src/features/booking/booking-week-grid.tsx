@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ListLoadError } from '../../components/list/list-states';
 import { Skeleton } from '../../components/ui/skeleton';
+import { formatTimeInput } from '../../lib/date-input';
 import { localePath, useFormat, useLanguage, useT } from '../../lib/i18n';
 import { isoToZonedInput, zonedDayStartIso } from '../../lib/zoned-time';
 import { bookingKeys } from './booking-keys';
@@ -57,6 +58,8 @@ export function BookingWeekGrid({
   const listed = (b: { status: string; member_name: string }) =>
     (statusFilter !== 'booked' && statusFilter !== 'checked_in' ? true : b.status === statusFilter) &&
     (!search || b.member_name.toLocaleLowerCase().includes(search));
+  // Wall-clock "18:00" written as the rest of the app writes times: 18.00 on Danish pages.
+  const clock = (time: string) => formatTimeInput(time.slice(0, 5), language);
   const dayList = Array.from({ length: days }, (_, i) => addDaysIso(firstDay, i));
   const local = bookings.data.map((b) => ({
     ...b,
@@ -98,7 +101,7 @@ export function BookingWeekGrid({
                         className="block rounded border border-border bg-accent/40 px-2 py-1 hover:bg-accent"
                       >
                         <span className="font-medium">
-                          {b.from}–{b.to}
+                          {clock(b.from)}–{clock(b.to)}
                         </span>{' '}
                         {b.member_name}
                         {b.status === 'checked_in' ? (
@@ -108,7 +111,9 @@ export function BookingWeekGrid({
                     ))}
                     {free.length ? (
                       <p className="text-xs text-emerald-700 dark:text-emerald-300">
-                        {t('calendar.free', { periods: free.map((f) => `${f.from}–${f.to}`).join(', ') })}
+                        {t('calendar.free', {
+                          periods: free.map((f) => `${clock(f.from)}–${clock(f.to)}`).join(', '),
+                        })}
                       </p>
                     ) : (
                       <p className="text-xs text-muted-foreground">

@@ -10,13 +10,12 @@ import { startJob } from '../../components/jobs/job-store';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
+import { useCommunityToday } from '../../lib/community-time-zone';
 import { localePath, useFormat, useLanguage, useT } from '../../lib/i18n';
 import { describeGroupError } from './describe-group-error';
 import { previewFeeRun, runFees } from './group-fees';
 import { groupKeys } from './group-keys';
 import type { GroupRecord } from './group-records';
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 export function GroupFeeRun({
   group,
@@ -32,7 +31,10 @@ export function GroupFeeRun({
   const language = useLanguage();
   const queryClient = useQueryClient();
   const dayId = useId();
-  const [day, setDay] = useState(today);
+  // Until the treasurer picks a day, the run is for today on the community's calendar.
+  const [chosenDay, setDay] = useState<string | null>(null);
+  const today = useCommunityToday(communityId);
+  const day = chosenDay ?? today ?? '';
   const [asked, setAsked] = useState(false);
   const [outcome, setOutcome] = useState<string | null>(null);
   const preview = useQuery({

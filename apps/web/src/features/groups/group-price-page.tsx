@@ -17,6 +17,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { toast } from '../../components/ui/toast-store';
+import { useCommunityToday } from '../../lib/community-time-zone';
 import { useFormat, useLanguage, useT } from '../../lib/i18n';
 import { previewCharges } from './group-fees';
 import { GroupFrame } from './group-frame';
@@ -52,11 +53,20 @@ const schema = z
 
 const toOre = (price: string) => Math.round(Number(price.replace(',', '.')) * 100);
 
-function ChargePreview({ control }: { control: ReturnType<typeof useAppForm<typeof schema>>['control'] }) {
+function ChargePreview({
+  control,
+  communityId,
+}: {
+  control: ReturnType<typeof useAppForm<typeof schema>>['control'];
+  communityId: string;
+}) {
   const t = useT(groupsMessages);
   const format = useFormat();
   const dayId = useId();
-  const [joinDate, setJoinDate] = useState(() => new Date().toISOString().slice(0, 10));
+  // A member joining today, on the community's calendar, until the admin picks another day.
+  const [chosenJoinDate, setJoinDate] = useState<string | null>(null);
+  const today = useCommunityToday(communityId);
+  const joinDate = chosenJoinDate ?? today ?? '';
   const values = useWatch({ control });
   const paid =
     values.access === 'paid' && pricePattern.test(values.price ?? '') && toOre(values.price ?? '') > 0;
@@ -203,7 +213,7 @@ function PriceForm({ group, communityId }: { group: GroupRecord; communityId: st
           </Form>
         </CardBody>
       </Card>
-      <ChargePreview control={form.control} />
+      <ChargePreview control={form.control} communityId={communityId} />
     </div>
   );
 }

@@ -13,12 +13,13 @@ import { Breadcrumbs } from '../../components/ui/breadcrumbs';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { PageHeader } from '../../components/ui/page-header';
-import { useFormat, useT } from '../../lib/i18n';
+import { useT } from '../../lib/i18n';
 import { describeMemberError } from './describe-member-error';
 import { ImportFileError, readImportFile, type ImportGrid } from './import/decode-import-file';
 import { guessMapping, type ColumnMapping, type ImportField } from './import/import-fields';
 import {
   findDuplicates,
+  rowsToImport,
   uploadMemberImport,
   type DuplicateMatch,
   type RowChoice,
@@ -61,7 +62,6 @@ const fieldKeys: Record<ImportField, string> = {
 
 export function MemberImportPage({ communityId, slug }: { communityId: string; slug: string }) {
   const t = useT(membersMessages);
-  const format = useFormat();
   const queryClient = useQueryClient();
   const fileId = useId();
   const [stage, setStage] = useState<Stage>({ step: 'file' });
@@ -199,14 +199,11 @@ export function MemberImportPage({ communityId, slug }: { communityId: string; s
           <Card>
             <CardHeader
               title={t('importPage.preview')}
-              description={t('importPage.validRows', { count: format.number(counts.valid) })}
+              description={t('importPage.validRows', { count: counts.valid })}
             />
             <CardBody>
               {counts.invalid.length ? (
-                <Alert
-                  kind="error"
-                  title={t('importPage.badRows', { count: format.number(counts.invalid.length) })}
-                >
+                <Alert kind="error" title={t('importPage.badRows', { count: counts.invalid.length })}>
                   <ul
                     className="mt-1 max-h-64 list-disc space-y-0.5 overflow-y-auto pl-5"
                     data-testid="import-problems"
@@ -228,7 +225,7 @@ export function MemberImportPage({ communityId, slug }: { communityId: string; s
               {reviewStage.duplicates.size ? (
                 <div className="space-y-2" data-testid="import-duplicates">
                   <p className="text-sm font-medium">
-                    {t('importPage.duplicates', { count: format.number(reviewStage.duplicates.size) })}
+                    {t('importPage.duplicates', { count: reviewStage.duplicates.size })}
                   </p>
                   <ul className="space-y-2 text-sm">
                     {[...reviewStage.duplicates.entries()].map(([line, matches]) => (
@@ -292,12 +289,14 @@ export function MemberImportPage({ communityId, slug }: { communityId: string; s
               ) : null}
               <Button
                 disabled={
-                  progress !== null || counts.valid === 0 || (counts.invalid.length > 0 && !includeValid)
+                  progress !== null ||
+                  rowsToImport(reviewStage.rows, choices) === 0 ||
+                  (counts.invalid.length > 0 && !includeValid)
                 }
                 onClick={() => void run(reviewStage.fileName, reviewStage.rows, reviewStage.duplicates)}
               >
                 <Upload aria-hidden="true" />
-                {t('importPage.start', { count: format.number(counts.valid) })}
+                {t('importPage.start', { count: rowsToImport(reviewStage.rows, choices) })}
               </Button>
             </CardBody>
           </Card>

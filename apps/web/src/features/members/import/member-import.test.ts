@@ -1,9 +1,12 @@
 // Import parsing and row checks: Danish Excel CSV (semicolons, Windows-1252, BOM), column
 // guessing, and per-row problems by field.
+import { createTranslator } from '@club/i18n';
+import { membersMessages } from '@club/i18n/namespaces/members';
 import { describe, expect, it } from 'vitest';
 import { decodeCsvBytes, parseCsvText, readImportFile } from './decode-import-file';
 import { guessMapping } from './import-fields';
 import { buildReport, reportCsv } from './import-report';
+import { rowsToImport } from './run-member-import';
 import { checkImportRows } from './validate-import-rows';
 
 const windows1252 = (text: string) =>
@@ -154,5 +157,38 @@ describe('the result report', () => {
       '3;FAILED;;F(first_name), F(email);P(required), P(invalid_email)',
       '4;SKIPPED;m-2;;',
     ]);
+  });
+});
+
+describe('the review step', () => {
+  const rows = checkImportRows(
+    [
+      ['Ane', 'Hansen', 'ane@example.dk'],
+      ['Bo', 'Jensen', 'bo@example.dk'],
+      ['Ane', 'Hansen', 'ane@example.dk'],
+      ['', '', 'not-an-address'],
+    ],
+    { first_name: 0, last_name: 1, email: 2 },
+    new Map(),
+  );
+
+  it('counts on the button only the rows that will be imported, not those set to skip', () => {
+    expect(rows.filter((r) => r.problems.length > 0)).toHaveLength(1);
+    expect(rowsToImport(rows, new Map())).toBe(3);
+    const skipThird = new Map([[rows[2]!.line, { action: 'skip' as const }]]);
+    expect(rowsToImport(rows, skipThird)).toBe(2);
+  });
+
+  it('says one row, not one rows, in both languages', () => {
+    const da = createTranslator(membersMessages, 'da');
+    const en = createTranslator(membersMessages, 'en');
+    expect(da('importPage.badRows', { count: 1 })).toBe('1 række har fejl:');
+    expect(da('importPage.duplicates', { count: 1 })).toBe(
+      '1 række ligner et medlem, der allerede er i registret:',
+    );
+    expect(da('importPage.start', { count: 1 })).toBe('Importér 1 række');
+    expect(da('importPage.start', { count: 1200 })).toBe('Importér 1.200 rækker');
+    expect(en('importPage.validRows', { count: 1 })).toBe('1 row is ready.');
+    expect(en('importPage.validRows', { count: 2 })).toBe('2 rows are ready.');
   });
 });

@@ -15,6 +15,11 @@ export interface DuplicateMatch {
 
 export type RowChoice = { action: 'create' } | { action: 'skip' } | { action: 'merge'; memberId: string };
 
+/** How many rows an import creates or merges: the readable rows the user did not set to skip. */
+export function rowsToImport(rows: readonly CheckedRow[], choices: ReadonlyMap<number, RowChoice>): number {
+  return rows.filter((r) => r.problems.length === 0 && choices.get(r.line)?.action !== 'skip').length;
+}
+
 function batches<T>(items: readonly T[]): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += importBatchSize) out.push(items.slice(i, i + importBatchSize));
