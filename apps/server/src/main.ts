@@ -4,6 +4,7 @@ import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './database/data-dir-lock';
+import { DataDirPermissionError, makeDataDirPrivate } from './database/private-data-dir';
 import { MigrationError } from './database/migrator';
 import { devInboxEnabled } from './mail/create-mailer';
 import { devInboxUrl } from './services/auth/show-dev-inbox';
@@ -23,11 +24,19 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = pino({ level: config.logLevel, base: undefined });
+  // Files the server creates from now on are its own alone (PGlite sets its own modes; the
+  // directory's 0700 covers those).
+  process.umask(0o077);
   let platform;
   try {
+    makeDataDirPrivate(config.dataDir);
     platform = await startPlatform({ config, logger });
   } catch (error) {
-    if (error instanceof DataDirLockedError || error instanceof MigrationError) {
+    if (
+      error instanceof DataDirLockedError ||
+      error instanceof DataDirPermissionError ||
+      error instanceof MigrationError
+    ) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
@@ -45,6 +54,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Again once the embedded database has written its files (PGlite makes them 0666).
+  makeDataDirPrivate(config.dataDir);
   const baseUrl = config.port === 0 ? platform.url : config.publicUrl;
   const lines = [
     '',
