@@ -9,7 +9,7 @@ import { MigrationError } from './database/migrator';
 import { devInboxEnabled } from './mail/create-mailer';
 import { devInboxUrl } from './services/auth/show-dev-inbox';
 import { startPlatform } from './platform';
-import { ensureSetupToken, hasFirstRunSetup } from './access/setup-token';
+import { ensureSetupToken, hasFirstRunSetup, watchSetupToken } from './access/setup-token';
 import { loadDemoIfEmpty } from '../../../supabase/seed/generate-demo';
 
 async function main(): Promise<void> {
@@ -86,6 +86,7 @@ async function main(): Promise<void> {
   }
   // No community yet (PostgreSQL, or DEMO_DATA=false): print the one-time setup link.
   const setupToken = await ensureSetupToken(platform.db, config.dataDir);
+  const stopWatchingToken = setupToken ? watchSetupToken(platform.db, config.dataDir) : () => undefined;
   if (setupToken) {
     lines.splice(
       -1,
@@ -101,6 +102,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
+    stopWatchingToken();
     logger.info({ signal }, 'shutting down');
     platform
       .stop()
