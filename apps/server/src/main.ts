@@ -4,11 +4,12 @@ import path from 'node:path';
 import pino from 'pino';
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './database/data-dir-lock';
+import { DataDirPermissionError, makeDataDirPrivate } from './database/private-data-dir';
 import { MigrationError } from './database/migrator';
 import { devInboxEnabled } from './mail/create-mailer';
 import { devInboxUrl } from './services/auth/show-dev-inbox';
 import { startPlatform } from './platform';
-import { ensureSetupToken, hasFirstRunSetup } from './access/setup-token';
+import { ensureSetupToken, hasFirstRunSetup, watchSetupToken } from './access/setup-token';
 import { loadDemoIfEmpty } from '../../../supabase/seed/generate-demo';
 
 async function main(): Promise<void> {
@@ -23,11 +24,19 @@ async function main(): Promise<void> {
     throw error;
   }
   const logger = pino({ level: config.logLevel, base: undefined });
+  // Files the server creates from now on are its own alone (PGlite sets its own modes; the
+  // directory's 0700 covers those).
+  process.umask(0o077);
   let platform;
   try {
+    makeDataDirPrivate(config.dataDir);
     platform = await startPlatform({ config, logger });
   } catch (error) {
-    if (error instanceof DataDirLockedError || error instanceof MigrationError) {
+    if (
+      error instanceof DataDirLockedError ||
+      error instanceof DataDirPermissionError ||
+      error instanceof MigrationError
+    ) {
       process.stderr.write(`${error.message}\n`);
       process.exit(1);
     }
@@ -45,6 +54,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Again once the embedded database has written its files (PGlite makes them 0666).
+  makeDataDirPrivate(config.dataDir);
   const baseUrl = config.port === 0 ? platform.url : config.publicUrl;
   const lines = [
     '',
@@ -75,6 +86,7 @@ async function main(): Promise<void> {
   }
   // No community yet (PostgreSQL, or DEMO_DATA=false): print the one-time setup link.
   const setupToken = await ensureSetupToken(platform.db, config.dataDir);
+  const stopWatchingToken = setupToken ? watchSetupToken(platform.db, config.dataDir) : () => undefined;
   if (setupToken) {
     lines.splice(
       -1,
@@ -90,6 +102,7 @@ async function main(): Promise<void> {
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
+    stopWatchingToken();
     logger.info({ signal }, 'shutting down');
     platform
       .stop()

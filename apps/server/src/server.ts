@@ -1,5 +1,6 @@
 // Builds the platform's HTTP application from its dependencies. It touches no
 // environment, port or signal: main.ts and the tests start it.
+import { isConnectionLoss } from './database/database';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Hono } from 'hono';
@@ -79,6 +80,10 @@ export function createServer(serverDeps: ServerDeps): PlatformServer {
 
   app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}` }, 404));
   app.onError((error, c) => {
+    if (isConnectionLoss(error)) {
+      c.header('Retry-After', '1');
+      return c.json({ message: 'The database is unavailable for a moment; try again shortly.' }, 503);
+    }
     const log = c.get('log') ?? deps.logger;
     log.error({ err: error, path: c.req.path }, 'unhandled error');
     return c.json({ message: 'Internal server error', request_id: c.get('requestId') }, 500);

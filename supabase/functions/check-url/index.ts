@@ -5,7 +5,8 @@
 // Only http(s) without credentials; redirects are followed by hand (at most 5), each hop
 // checked again; every connection's address is checked when it is made (a lookup hook),
 // so neither a redirect nor a DNS answer that changes can reach loopback, private,
-// link-local or other internal addresses. The whole check has a time limit.
+// link-local or other internal addresses, whichever way the address is written
+// (internal-address.ts decides on its bytes). The whole check has a time limit.
 //
 // Environment (functions env file): CHECK_URL_TIMEOUT_MS (default 5000) and
 // CHECK_URL_ALLOW_HOSTS, host names that may resolve to internal addresses (an intranet;
@@ -14,39 +15,13 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { isInternalAddress } from './internal-address';
+
+export { isInternalAddress };
 
 type Env = Readonly<Record<string, string | undefined>>;
 
 const maxRedirects = 5;
-
-export function isInternalAddress(address: string): boolean {
-  const ip = address.startsWith('::ffff:') && net.isIPv4(address.slice(7)) ? address.slice(7) : address;
-  if (net.isIPv4(ip)) {
-    const [a = 0, b = 0] = ip.split('.').map(Number);
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      (a === 192 && b === 0) ||
-      (a === 198 && (b === 18 || b === 19)) ||
-      a >= 224
-    );
-  }
-  const v6 = ip.toLowerCase();
-  return (
-    v6 === '::' ||
-    v6 === '::1' ||
-    /^f[cd]/.test(v6) ||
-    /^fe[89ab]/.test(v6) ||
-    v6.startsWith('ff') ||
-    v6.startsWith('64:ff9b:') ||
-    v6.startsWith('2001:db8:')
-  );
-}
 
 class Refused extends Error {}
 

@@ -79,3 +79,28 @@ export async function ensureSetupToken(
   keepToken(file, token);
   return token;
 }
+
+/**
+ * While the banner's token is on disk, checks every `intervalMs` whether it has been used
+ * (a community exists) and then removes the file at once, instead of at the next start.
+ * The community-setup function cannot remove it: the function host may not write. Returns
+ * a stop function.
+ */
+export function watchSetupToken(db: Database, dataDir: string, intervalMs = 2_000): () => void {
+  const file = path.join(dataDir, setupTokenFileName);
+  let busy = false;
+  const timer = setInterval(() => {
+    if (busy) return;
+    busy = true;
+    db.query<{ has_community: boolean }>('select exists (select 1 from public.communities) as has_community')
+      .then(({ rows }) => {
+        if (!rows[0]?.has_community) return;
+        clearInterval(timer);
+        fs.rmSync(file, { force: true });
+      })
+      .catch(() => undefined) // the database is away for a moment: ask again next time
+      .finally(() => (busy = false));
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}

@@ -59,9 +59,29 @@ interface DriverError {
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
 
-/** Converts whatever a driver threw into a DatabaseError when it carries a SQLSTATE. */
-export function toDatabaseError(error: unknown): unknown {
+/** Errors of node-postgres itself (no SQLSTATE) that mean the connection is gone. */
+const lostConnection = /connection|terminated|not queryable|timeout|ended/i;
+
+/**
+ * Converts whatever a driver threw into a DatabaseError when it carries a SQLSTATE. With
+ * engine 'postgres', a socket or driver error that means the connection is gone becomes
+ * 08006 (connection_failure), so every service answers it as it answers the server's own
+ * 57P01 or 08xxx: 503 with Retry-After.
+ */
+export function toDatabaseError(error: unknown, engine?: 'postgres'): unknown {
   if (error instanceof DatabaseError) return error;
+  if (engine === 'postgres' && error instanceof Error) {
+    const code = (error as { code?: unknown }).code;
+    const systemError = typeof code === 'string' && /^E[A-Z]+$/.test(code);
+    if (systemError || (code === undefined && lostConnection.test(error.message))) {
+      return new DatabaseError(
+        `the database connection was lost: ${error.message}`,
+        '08006',
+        undefined,
+        'The database is restarting or unreachable; try again in a moment.',
+      );
+    }
+  }
   if (typeof error === 'object' && error !== null) {
     const e = error as DriverError;
     if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) {
@@ -75,6 +95,17 @@ export function toDatabaseError(error: unknown): unknown {
     }
   }
   return error;
+}
+
+/** SQLSTATEs that mean the database went away, not that the statement was wrong. */
+export function isUnavailableCode(code: string): boolean {
+  return code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03';
+}
+
+/** True when a statement failed because its connection was lost (retrying may succeed). */
+export function isConnectionLoss(error: unknown): boolean {
+  const converted = toDatabaseError(error, 'postgres');
+  return converted instanceof DatabaseError && isUnavailableCode(converted.code);
 }
 
 /**

@@ -1,7 +1,22 @@
 // The PostgreSQL adapter: a pg pool for statements plus one dedicated connection for
 // LISTEN, used when DATABASE_URL points at a real server.
+//
+// Every connection survives the database going away (restart, failover, a killed backend,
+// a network drop; decision 1001): each pg client has an 'error' listener for its whole
+// life, checked out or idle, because pg emits 'error' on a client whose backend is
+// terminated and an unheard 'error' ends the process. A statement that loses its
+// connection fails as a DatabaseError of class 08 (or 57P0x as the server said), which the
+// services answer with 503 and Retry-After; a broken client is destroyed, not pooled. The
+// LISTEN connection reconnects with back-off and listens on every channel again.
 import pg from 'pg';
-import { textTypeOids, toDatabaseError, type Database, type Queryable, type QueryResult } from './database';
+import {
+  isConnectionLoss,
+  textTypeOids,
+  toDatabaseError,
+  type Database,
+  type Queryable,
+  type QueryResult,
+} from './database';
 
 const identity = (value: string): string => value;
 
@@ -29,14 +44,14 @@ function wrap(target: PgClientLike): Queryable {
           fields: last.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
         };
       } catch (error) {
-        throw toDatabaseError(error);
+        throw toDatabaseError(error, 'postgres');
       }
     },
     async exec(sql: string): Promise<void> {
       try {
         await target.query(sql);
       } catch (error) {
-        throw toDatabaseError(error);
+        throw toDatabaseError(error, 'postgres');
       }
     },
   };
@@ -59,8 +74,10 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
     // kept, and an `options` parameter in the database URL replaces both.
     options: [process.env.PGOPTIONS, '-c jit=off'].filter(Boolean).join(' '),
   });
-  // An idle client that loses its connection must not crash the process.
+  // An idle client that loses its connection must not crash the process; pg-pool removes
+  // its own listener while a client is checked out, so each client gets one of its own.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
 
   // Fail fast with a clear message when the server cannot be reached.
   const probe = await pool.connect().catch((error: unknown) => {
@@ -75,21 +92,62 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
   const listening = new Map<string, Promise<void>>();
   let closed = false;
 
+  let reconnectDelayMs = 100;
+
   /** One dedicated LISTEN connection, created once even when several callers race. */
   function listenerClient(): Promise<pg.Client> {
     connecting ??= (async () => {
-      const client = new pg.Client({ connectionString: options.connectionString, types: typeParsers });
+      const client = new pg.Client({
+        connectionString: options.connectionString,
+        types: typeParsers,
+        application_name: 'club-platform',
+      });
       client.on('error', () => undefined);
       client.on('notification', (msg) => {
         const set = handlers.get(msg.channel);
         if (set) for (const handler of set) handler(msg.payload ?? '');
       });
-      await client.connect();
+      client.on('end', () => {
+        if (listener === client) lostListener();
+      });
+      try {
+        await client.connect();
+      } catch (error) {
+        client.removeAllListeners('end');
+        throw error;
+      }
       listener = client;
       return client;
     })();
     connecting.catch(() => (connecting = undefined));
     return connecting;
+  }
+
+  /** The LISTEN connection ended without close(): connect again and listen on every channel. */
+  function lostListener(): void {
+    listener = undefined;
+    connecting = undefined;
+    listenerQueue = Promise.resolve();
+    if (closed) return;
+    const retry = () => {
+      if (closed) return;
+      listenerClient()
+        .then(async (client) => {
+          reconnectDelayMs = 100;
+          for (const channel of handlers.keys()) {
+            const confirmed = onListener(client, `LISTEN ${pg.escapeIdentifier(channel)}`);
+            listening.set(channel, confirmed);
+            await confirmed;
+          }
+        })
+        .catch(() => {
+          // The database is still away (or went again while re-listening): try later.
+          reconnectDelayMs = Math.min(reconnectDelayMs * 2, 5_000);
+          if (listener) void listener.end().catch(() => undefined);
+          else setTimeout(retry, reconnectDelayMs).unref();
+        });
+    };
+    setTimeout(retry, reconnectDelayMs).unref();
   }
 
   // pg sends one query at a time per client; LISTENs for several channels wait their turn.
@@ -107,22 +165,30 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
     query: base.query,
     exec: base.exec,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>, prelude?: string): Promise<T> {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((error: unknown) => {
+        throw toDatabaseError(error, 'postgres');
+      });
+      let broken = false;
       try {
+        const tx = wrap(client);
         // Without parameters pg uses the simple protocol, which accepts several statements.
-        await client.query(prelude ? `BEGIN; ${prelude}` : 'BEGIN');
-        const result = await fn(wrap(client));
-        await client.query('COMMIT');
+        await tx.exec(prelude ? `BEGIN; ${prelude}` : 'BEGIN');
+        const result = await fn(tx);
+        await tx.exec('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        broken = isConnectionLoss(error);
+        if (!broken) await client.query('ROLLBACK').catch(() => undefined);
         throw toDatabaseError(error);
       } finally {
-        client.release();
+        // A client whose connection broke is destroyed instead of going back to the pool.
+        client.release(broken || undefined);
       }
     },
     async listen(channel, onMessage) {
-      const client = await listenerClient();
+      const client = await listenerClient().catch((error: unknown) => {
+        throw toDatabaseError(error, 'postgres');
+      });
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
@@ -139,7 +205,8 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
         if (current.size === 0 && !closed) {
           handlers.delete(channel);
           listening.delete(channel);
-          await onListener(client, `UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
+          const live = listener;
+          if (live) await onListener(live, `UNLISTEN ${pg.escapeIdentifier(channel)}`).catch(() => undefined);
         }
       };
     },
@@ -147,6 +214,7 @@ export async function openPostgresDatabase(options: PostgresOptions): Promise<Da
       if (closed) return;
       closed = true;
       const client = listener ?? (await connecting?.catch(() => undefined));
+      listener = undefined;
       if (client) await client.end().catch(() => undefined);
       await pool.end();
     },

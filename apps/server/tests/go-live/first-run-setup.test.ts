@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminAreas } from '@club/schemas';
-import { ensureSetupToken } from '../../src/access/setup-token';
+import { ensureSetupToken, watchSetupToken } from '../../src/access/setup-token';
 import { startSmtpListener, verifyLink, type SmtpListener } from '../support/smtp-listener';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
 
@@ -68,6 +68,9 @@ describe('first-run setup', () => {
   });
 
   it('creates the community, invites the owner, and the token works only once', async () => {
+    const file = path.join(dataDir, 'setup-token');
+    expect(fs.existsSync(file)).toBe(true);
+    const stopWatching = watchSetupToken(t.db, dataDir, 25);
     const done = await setup({
       token,
       name: 'Søndervang IF',
@@ -79,6 +82,9 @@ describe('first-run setup', () => {
       status: 200,
       payload: { community: { slug: 'soendervang-if', name: 'Søndervang IF' }, invited: true },
     });
+    // The used token leaves the data directory without waiting for the next start.
+    while (fs.existsSync(file)) await new Promise((resolve) => setTimeout(resolve, 10));
+    stopWatching();
     const again = await setup({ token, name: 'Andet IF', owner_email: 'anden@example.dk' });
     expect(again).toMatchObject({ status: 403, payload: { error: 'invalid_setup_token' } });
     expect(await ensureSetupToken(t.db, dataDir)).toBeUndefined();

@@ -17,6 +17,7 @@ import { adminCreateSsoProvider, adminUpdateSsoProvider } from './admin-save-sso
 import { adminDeleteSsoProvider, adminGetSsoProvider, adminListSsoProviders } from './admin-sso-providers';
 import { adminUpdateUser } from './admin-update-user';
 import type { AuthContext } from './auth-context';
+import { isConnectionLoss } from '../../database/database';
 import { AuthError, OAuthError, renderAuthError } from './auth-errors';
 import { authorizeProvider, handleCallback, linkIdentity } from './authorize-provider';
 import { challengeFactor } from './challenge-factor';
@@ -65,6 +66,16 @@ export function authRoutes(ctx: AuthContext): Hono<AppEnv> {
       );
     } catch (error) {
       if (error instanceof AuthError || error instanceof OAuthError) return renderAuthError(c, error);
+      if (isConnectionLoss(error)) {
+        // The database went away (restart, failover): nothing was done; asking again can succeed.
+        const unavailable = new AuthError(
+          503,
+          'unexpected_failure',
+          'The database is unavailable for a moment; try again shortly.',
+        );
+        unavailable.retryAfterSeconds = 1;
+        return renderAuthError(c, unavailable);
+      }
       (c.get('log') ?? ctx.logger).error({ err: error, path: c.req.path }, 'auth request failed');
       return renderAuthError(
         c,

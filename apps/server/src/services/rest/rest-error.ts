@@ -220,6 +220,8 @@ export function fromDatabaseError(error: DatabaseError, hadJwt: boolean): RestEr
   if (error.code === 'PGRST') return fromRaisedPgrst(error);
   const status = statusForSqlState(error.code, error.message, hadJwt);
   const headers: Record<string, string> = status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {};
+  // The database went away (restart, failover): the same request can succeed in a moment.
+  if (status === 503) headers['Retry-After'] = '1';
   return new RestError(status, error.code, error.message, error.detail ?? null, error.hint ?? null, headers);
 }
 

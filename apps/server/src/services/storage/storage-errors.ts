@@ -2,7 +2,7 @@
 // error answers HTTP 400 (unless it names another status) with the "real" status as a
 // string in the body, so storage-js reports statusCode, code and message as upstream.
 import type { Context } from 'hono';
-import { DatabaseError } from '../../database/database';
+import { DatabaseError, isUnavailableCode } from '../../database/database';
 import type { AppEnv } from '../../http/app-env';
 
 export class StorageError extends Error {
@@ -68,12 +68,21 @@ export const storageErrors = {
   imageTransformationDisabled: () =>
     new StorageError('FeatureNotEnabled', 400, 'Image transformation is not enabled', 'not_enabled'),
   internal: () => new StorageError('InternalError', 500, 'Internal Server Error', 'Internal', 500),
+  databaseUnavailable: () =>
+    new StorageError(
+      'DatabaseError',
+      503,
+      'The database is unavailable for a moment; try again shortly.',
+      'DatabaseError',
+      503,
+    ),
 };
 
 /** Translates database failures the way storage-api does; anything else is internal. */
 export function toStorageError(error: unknown): StorageError {
   if (error instanceof StorageError) return error;
   if (error instanceof DatabaseError) {
+    if (isUnavailableCode(error.code)) return storageErrors.databaseUnavailable();
     switch (error.code) {
       case '42501':
         return error.message.includes('row-level security')
@@ -106,6 +115,7 @@ export function renderStorageError(c: Context<AppEnv>, error: unknown): Response
   }
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (e.statusCode === 404 || e.statusCode >= 500) headers['Cache-Control'] = 'no-store';
+  if (e.httpStatus === 503) headers['Retry-After'] = '1';
   return new Response(
     JSON.stringify({ statusCode: String(e.statusCode), code: e.code, error: e.error, message: e.message }),
     { status: e.httpStatus, headers },

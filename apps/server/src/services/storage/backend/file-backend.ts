@@ -57,13 +57,13 @@ export function createFileBackend(root: string): StorageBackend {
 
   async function commit(tmp: string, loc: ObjectLocation): Promise<void> {
     const target = fileOf(loc);
-    await fsp.mkdir(path.dirname(target), { recursive: true });
+    await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
     await fsp.rename(tmp, target);
   }
 
   return {
     async put(loc, body): Promise<StoredObject> {
-      await fsp.mkdir(tmpDir, { recursive: true });
+      await fsp.mkdir(tmpDir, { recursive: true, mode: 0o700 });
       const tmp = path.join(tmpDir, crypto.randomUUID());
       const hash = crypto.createHash('md5');
       let size = 0;
@@ -75,7 +75,7 @@ export function createFileBackend(root: string): StorageBackend {
         },
       });
       try {
-        await pipeline(body, measure, fs.createWriteStream(tmp, { flags: 'wx' }));
+        await pipeline(body, measure, fs.createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
         await commit(tmp, loc);
       } catch (error) {
         await fsp.rm(tmp, { force: true });
