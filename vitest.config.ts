@@ -12,5 +12,9 @@ export default defineConfig({
   test: {
     projects: ['packages/i18n', 'packages/schemas', 'apps/server', 'apps/web'],
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // CI (.ci/run) also lists the slowest files of each pass.
+    reporters: process.env.CI
+      ? ['default', './apps/server/tests/support/slowest-files-reporter.ts']
+      : ['default'],
   },
 });

@@ -12,5 +12,9 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     pool: 'forks',
+    // CI (.ci/run) also lists the slowest files of the pass.
+    reporters: process.env.CI
+      ? ['default', '../apps/server/tests/support/slowest-files-reporter.ts']
+      : ['default'],
   },
 });

@@ -2,14 +2,9 @@
 // plus `as(actor)` to run SQL exactly as the REST service will: through withRequestContext
 // with the caller's role, claims and the server-held settings (the CPR key).
 import crypto from 'node:crypto';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Database, Queryable, Row } from '../../../apps/server/src/database/database';
-import { defaultMigrationSources, migrate } from '../../../apps/server/src/database/migrator';
 import { withRequestContext } from '../../../apps/server/src/database/with-request-context';
 import { openDatabaseForTest } from './open-database-for-test';
-
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 export const cprKey = 'test-cpr-key-0123456789';
 export const adminAreas = [
@@ -101,9 +96,8 @@ async function digestsWork(db: Database): Promise<boolean> {
 }
 
 async function buildWorld(): Promise<World> {
-  const testDb = await openDatabaseForTest();
+  const testDb = await openDatabaseForTest(8, { migrated: true });
   const db = testDb.db;
-  await migrate(db, defaultMigrationSources(repoRoot));
   const c = await db.query<{ id: string; slug: string }>(
     `insert into public.communities (slug, name) values ('Alpha-IF', 'Alpha IF'), ('beta-bk', 'Beta BK') returning id, slug`,
   );

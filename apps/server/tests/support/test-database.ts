@@ -4,12 +4,15 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { readMigrations, migrate, defaultMigrationSources } from '../../src/database/migrator';
-import { repoRoot } from '../../src/platform';
 import type { Database } from '../../src/database/database';
 import { dumpPglite, openPgliteDatabase } from '../../src/database/pglite-database';
 import { openPostgresDatabase } from '../../src/database/postgres-database';
+
+// Not imported from src/platform: database tests should not load the whole server to get a path.
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 export const testEngine: 'pglite' | 'postgres' = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
@@ -102,6 +105,8 @@ async function migratedTemplate(baseUrl: string): Promise<string> {
 export interface CreateTestDatabaseOptions {
   /** Start from an empty database instead of the migrated snapshot (or template). */
   empty?: boolean;
+  /** The PostgreSQL pool's size (default 5); PGlite has one connection whatever is asked. */
+  maxConnections?: number;
 }
 
 export async function createTestDatabase(options: CreateTestDatabaseOptions = {}): Promise<TestDatabase> {
@@ -120,7 +125,10 @@ export async function createTestDatabase(options: CreateTestDatabaseOptions = {}
   );
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
-  const db = await openPostgresDatabase({ connectionString: url.toString(), maxConnections: 5 });
+  const db = await openPostgresDatabase({
+    connectionString: url.toString(),
+    maxConnections: options.maxConnections ?? 5,
+  });
   return {
     db,
     url: url.toString(),
