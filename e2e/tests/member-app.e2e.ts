@@ -248,6 +248,8 @@ describe('the member app in Danish at phone size', () => {
     const errors = collectPageErrors(page);
     await signIn(page, platform, adminEmail, password, 'da', '/da/m/roklub');
     await page.getByRole('heading', { level: 1, name: 'Hjem' }).waitFor();
+    // The group administrator reads every team's members, yet home lists only their own places.
+    await page.getByText('Du er ikke på et hold endnu.').waitFor();
     await screenshot(page, 'member-home-da-light-desktop');
     await page.getByRole('link', { name: 'Åbn administrationen' }).click();
     await page.waitForURL((url) => url.pathname === '/da/roklub');
