@@ -1,6 +1,7 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type PluginOption } from 'vite';
+import { pwaPlugin } from './pwa.config';
 
 // The app is served by the platform server from apps/web/dist. In development, Vite proxies
 // the platform's paths to a running server (npm start, port 54321 unless PLATFORM_URL says otherwise).
@@ -9,7 +10,7 @@ const proxied = ['/auth', '/rest', '/storage', '/functions', '/app-config.json',
 
 // The plugins are typed against the root's newer Vite; this workspace builds with its own Vite 7,
 // which they support, so their types are bridged here.
-const plugins = [react(), tailwindcss()] as unknown as PluginOption[];
+const plugins = [react(), tailwindcss(), pwaPlugin] as unknown as PluginOption[];
 
 export default defineConfig({
   plugins,

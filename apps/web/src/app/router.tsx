@@ -3,6 +3,8 @@ import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router
 import { communityAreaRoutes } from './community-routes';
 import { NotFoundView, RouteErrorView, ShellNotFoundView } from '../components/ui/error-view';
 import { LoadingView } from './loading-view';
+import { memberEntryLoader } from './member-guards';
+import { memberRoutes } from './member-routes';
 import { RootLayout } from './root-layout';
 import { communityLoader, languageLoader, requireSession, rootLoader, signedOutOnly } from './route-guards';
 
@@ -20,6 +22,7 @@ export function createRoutes(): RouteObject[] {
           ErrorBoundary: RouteErrorView,
           children: [
             { index: true, loader: rootLoader },
+            { path: 'm', loader: memberEntryLoader },
             {
               path: ':lang',
               loader: languageLoader,
@@ -50,6 +53,7 @@ export function createRoutes(): RouteObject[] {
                   ],
                 },
                 { path: 'confirm', lazy: () => import('./routes/confirm-route') },
+                { path: 'm', lazy: queryLayout, children: memberRoutes() },
                 {
                   lazy: queryLayout,
                   children: [

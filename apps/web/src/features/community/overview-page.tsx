@@ -70,7 +70,7 @@ export function OverviewPage({ slug, membership }: { slug: string; membership: M
         description={t('areaDescriptions.overview', { community: membership.name })}
       />
       {areas.length === 0 ? (
-        <AppDownloadNotice />
+        <AppDownloadNotice community={slug} />
       ) : (
         <div className="space-y-6">
           {membership.areas.length > 0 ? (

@@ -1,0 +1,1 @@
+export { MemberNonePage as Component } from '../../features/member/member-none-page';

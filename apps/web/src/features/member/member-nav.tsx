@@ -1,0 +1,55 @@
+// The member app's five places: a bottom bar on phones (thumb reach), links in the top bar
+// from the large breakpoint.
+import { memberAppMessages } from '@club/i18n/namespaces/member-app';
+import { BookOpen, House, Newspaper, UserRound, Users, type LucideIcon } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { cn } from '../../lib/class-names';
+import { localePath, useLanguage, useT } from '../../lib/i18n';
+
+const places: { path: string; key: 'home' | 'news' | 'groups' | 'articles' | 'me'; icon: LucideIcon }[] = [
+  { path: '', key: 'home', icon: House },
+  { path: 'news', key: 'news', icon: Newspaper },
+  { path: 'groups', key: 'groups', icon: Users },
+  { path: 'articles', key: 'articles', icon: BookOpen },
+  { path: 'me', key: 'me', icon: UserRound },
+];
+
+export function MemberNav({ slug, variant }: { slug: string; variant: 'bottom' | 'top' }) {
+  const t = useT(memberAppMessages);
+  const language = useLanguage();
+  const bottom = variant === 'bottom';
+  return (
+    <nav
+      aria-label={t('nav.label')}
+      className={
+        bottom
+          ? 'fixed inset-x-0 bottom-0 z-30 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] lg:hidden'
+          : 'hidden lg:block'
+      }
+    >
+      <ul className={bottom ? 'grid grid-cols-5' : 'flex gap-1'}>
+        {places.map(({ path, key, icon: Icon }) => (
+          <li key={key}>
+            <NavLink
+              to={localePath(language, `m/${slug}${path ? `/${path}` : ''}`)}
+              end={path === ''}
+              className={({ isActive }) =>
+                cn(
+                  'flex items-center rounded-md font-medium focus-visible:outline-2 focus-visible:outline-ring',
+                  bottom ? 'h-16 flex-col justify-center gap-1 text-xs' : 'h-9 gap-2 px-3 text-sm',
+                  isActive
+                    ? 'text-accent-soft-foreground dark:text-accent'
+                    : 'text-muted-foreground hover:text-foreground',
+                  isActive && !bottom && 'bg-accent-soft',
+                )
+              }
+            >
+              <Icon aria-hidden="true" className="size-5" />
+              <span>{t(`nav.${key}`)}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
