@@ -49,6 +49,7 @@ describe('functions', () => {
     expect(data.envNames).toEqual([
       'EXTRA',
       'GREETING',
+      'SMTP_URL',
       'SUPABASE_ANON_KEY',
       'SUPABASE_SERVICE_ROLE_KEY',
       'SUPABASE_URL',

@@ -40,6 +40,7 @@ describe('function isolation', () => {
       processEnvNames: [
         'EXTRA',
         'GREETING',
+        'SMTP_URL',
         'SUPABASE_ANON_KEY',
         'SUPABASE_SERVICE_ROLE_KEY',
         'SUPABASE_URL',
