@@ -140,17 +140,17 @@ describe('booking', () => {
     await dialog.getByText('hal_intro er gyldigt på dagen').waitFor();
     await dialog.getByRole('button', { name: 'Book', exact: true }).click();
     await page.getByText('Booket for Vera Holm').first().waitFor();
-    await page.getByRole('link', { name: /17:00–18:00 Vera Holm/ }).waitFor();
+    await page.getByRole('link', { name: /17\.00–18\.00 Vera Holm/ }).waitFor();
 
     dialog = await bookInDialog(page, 'Erik', '10:00', '11:00');
     await dialog.getByText(/hal_intro udløber .*, før den bookede dag/).waitFor();
     await dialog.getByRole('button', { name: 'Book', exact: true }).click();
     await dialog.getByText('Afvist: et krævet certifikat er ikke gyldigt på den bookede dag.').waitFor();
     await dialog.getByRole('button', { name: 'Luk', exact: true }).first().click();
-    await page.getByText(/Ledigt 08:00–17:00, 18:00–19:00, 20:00–22:00/).waitFor();
+    await page.getByText(/Ledigt 08\.00–17\.00, 18\.00–19\.00, 20\.00–22\.00/).waitFor();
     await screenshot(page, 'booking-calendar-da-light-desktop');
 
-    await page.getByRole('link', { name: /17:00–18:00 Vera Holm/ }).click();
+    await page.getByRole('link', { name: /17\.00–18\.00 Vera Holm/ }).click();
     await page.getByRole('button', { name: 'Tjek ind' }).click();
     let confirm = page.getByRole('alertdialog');
     await confirm.getByText('Tjek Vera Holm ind på Hal 1?').waitFor();
@@ -160,7 +160,7 @@ describe('booking', () => {
     await page.getByText('Tjekket ind', { exact: true }).first().waitFor();
 
     await page.goto(`${platform.url}/da/hallklub/booking?day=${monday}`);
-    await page.getByRole('link', { name: /19:00–20:00 Vera Holm/ }).click();
+    await page.getByRole('link', { name: /19\.00–20\.00 Vera Holm/ }).click();
     await page.getByRole('button', { name: 'Aflys booking' }).click();
     confirm = page.getByRole('alertdialog');
     await confirm.getByText('Det er i tide: intet skal betales, og tiden bliver ledig.').waitFor();
@@ -212,8 +212,8 @@ describe('booking', () => {
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await signIn(page, 'da', `booking?day=${monday}`);
-    const vera = page.getByRole('link', { name: /17:00–18:00 Vera Holm/ });
-    const holger = page.getByRole('link', { name: /17:00–19:00 Holger Holm/ });
+    const vera = page.getByRole('link', { name: /17\.00–18\.00 Vera Holm/ });
+    const holger = page.getByRole('link', { name: /17\.00–19\.00 Holger Holm/ });
     await vera.waitFor();
     await holger.waitFor();
 
@@ -235,7 +235,7 @@ describe('booking', () => {
        values ($1, $2, $3, ($4::date + time '12:00') at time zone 'Europe/Copenhagen', ($4::date + time '13:00') at time zone 'Europe/Copenhagen')`,
       [community.id, await productId(), members.Holger, monday],
     );
-    await page.getByRole('link', { name: /12:00–13:00 Holger Holm/ }).waitFor();
+    await page.getByRole('link', { name: /12\.00–13\.00 Holger Holm/ }).waitFor();
 
     // Utilisation of the weeks the test booked, exported, matches the bookings in the database;
     // Holger is under 25 on the booked days, Vera is not.

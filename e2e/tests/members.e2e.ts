@@ -523,7 +523,7 @@ describe('members import', () => {
       'Række 52, Fødselsdato: ikke en dato',
     ]);
     await page.getByText('3 rækker ligner medlemmer, der allerede er i registret:').waitFor();
-    const start = page.getByRole('button', { name: 'Importér 995 rækker' });
+    const start = page.getByRole('button', { name: 'Importér 992 rækker' });
     expect(await start.isDisabled()).toBe(true);
     await page.getByLabel('Importér de gyldige rækker og udelad rækkerne med fejl').check();
     // The button goes away while it uploads; a plain click event starts the import.
