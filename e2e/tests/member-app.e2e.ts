@@ -5,6 +5,7 @@
 // happens to the fee; the app is installable (manifest and an active service worker holding
 // the frame and the screen's reads) and a loaded screen opens again offline with the banner. Then screenshots of every member
 // screen in both languages and colour modes, and the administrator's way to the admin app.
+import fs from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlatform } from '../../apps/server/tests/support/test-platform';
@@ -239,6 +240,112 @@ describe('the member app in Danish at phone size', () => {
     // The address on the me screen, as the register holds it.
     const { page, close } = await memberPage('da', '/da/m/roklub/me');
     await page.getByText('Strandvejen 12, 8000 Aarhus C').waitFor();
+    await close();
+  });
+
+  it('changes my address after a wrong postcode, opens an invoice with how to pay and its PDF, and downloads my data', async () => {
+    const member = await platform.db.query<{ id: string }>(
+      `select id from members where community_id = $1 and email = $2`,
+      [club.id, memberEmail],
+    );
+    const memberId = member.rows[0]!.id;
+    await platform.db.query(
+      `insert into billing_settings (community_id, bank_reg_no, bank_account_no, mobilepay_number)
+       values ($1, '1551', '0012345678', '12345')`,
+      [club.id],
+    );
+    const account = await platform.db.query<{ id: string }>(
+      `insert into billing_accounts (community_id, kind, name, email, member_id)
+       values ($1, 'member', 'Ida Holm', $2, $3) returning id`,
+      [club.id, memberEmail, memberId],
+    );
+    const invoice = await platform.db.query<{ id: string }>(
+      `insert into invoices (community_id, account_id) values ($1, $2) returning id`,
+      [club.id, account.rows[0]!.id],
+    );
+    await platform.db.query(
+      `insert into invoice_lines (community_id, invoice_id, sort_order, description, quantity, unit_price_ore, vat_exempt, vat_rate_bp)
+       values ($1, $2, 0, 'Kontingent 2027', 1, 120000, true, 0)`,
+      [club.id, invoice.rows[0]!.id],
+    );
+    const issued = await platform.db.query<{ n: string }>(`select issue_invoice($1)::text as n`, [
+      invoice.rows[0]!.id,
+    ]);
+    const number = issued.rows[0]!.n;
+
+    const { page, errors, close } = await memberPage('da', '/da/m/roklub/me');
+    const contact = page.getByRole('region', { name: 'Kontaktoplysninger' });
+    await contact.getByText('Strandvejen 12, 8000 Aarhus C').waitFor();
+    await contact.getByRole('button', { name: 'Ret' }).click();
+    const form = page.getByRole('form', { name: 'Ret mine kontaktoplysninger' });
+    await form.getByLabel('Vej').fill('Havnegade');
+    await form.getByLabel('Nr.').fill('3');
+    await form.getByLabel('Postnummer').fill('9999');
+    await form.getByRole('button', { name: 'Gem' }).click();
+    await form.getByText('Det er ikke et dansk postnummer. Tjek de fire cifre.').first().waitFor();
+    expect((await platform.db.query(`select street from members where id = $1`, [memberId])).rows[0]).toEqual(
+      { street: 'Strandvejen' },
+    );
+    await form.getByLabel('Postnummer').fill('5000');
+    await expect.poll(() => form.getByTestId('my-postcode-city').textContent()).toBe('Odense C');
+    await form.getByLabel('Telefon').fill('20 30 40 50');
+    await form.getByRole('button', { name: 'Gem' }).click();
+    await page.getByText('Dine kontaktoplysninger er gemt').first().waitFor();
+    await contact.getByText('Havnegade 3, 5000 Odense C').waitFor();
+    expect(
+      (
+        await platform.db.query(
+          `select street, house_number, postal_code, city, phone from members where id = $1`,
+          [memberId],
+        )
+      ).rows[0],
+    ).toEqual({
+      street: 'Havnegade',
+      house_number: '3',
+      postal_code: '5000',
+      city: 'Odense C',
+      phone: '+4520304050',
+    });
+    expect(await fits(page)).toBe(true);
+
+    // The invoice: its amounts, the club's bank account and MobilePay with the reference, and the PDF.
+    await page.getByRole('button', { name: new RegExp(`Faktura ${number}`) }).click();
+    const dialog = page.getByRole('dialog', { name: `Faktura ${number}` });
+    await dialog.getByText('Kontingent 2027').waitFor();
+    const ways = await dialog.getByTestId('invoice-payment-ways').innerText();
+    expect(ways).toContain('Reg.nr. 1551, konto 0012345678');
+    expect(ways).toContain('12345');
+    expect(ways).toContain(`Faktura ${number}`);
+    await screenshot(page, 'member-invoice-da-light-phone');
+    const [pdf] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Hent PDF' }).click(),
+    ]);
+    expect(pdf.suggestedFilename()).toBe(`faktura-${number}.pdf`);
+    const pdfBytes = fs.readFileSync((await pdf.path())!);
+    expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    await page.keyboard.press('Escape');
+
+    // My data: the club's export of me, as a file, noted in my history.
+    const [data] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Hent mine data' }).click(),
+    ]);
+    expect(data.suggestedFilename()).toBe('mine-data.json');
+    const exported = JSON.parse(fs.readFileSync((await data.path())!, 'utf8')) as {
+      member: { id: string; street: string };
+      invoices: unknown[];
+    };
+    expect(exported.member).toMatchObject({ id: memberId, street: 'Havnegade' });
+    expect(exported.invoices).toHaveLength(1);
+    expect(
+      (
+        await platform.db.query(`select 1 from member_history where member_id = $1 and action = 'exported'`, [
+          memberId,
+        ])
+      ).rows,
+    ).toHaveLength(1);
+    expect(errors).toEqual([]);
     await close();
   });
 

@@ -161,6 +161,30 @@ describe('GDPR', () => {
     );
   });
 
+  it('gives a member their own copy from the member app, and nobody else a plain member’s', async () => {
+    const own = world.memberOf.memberA!;
+    const [{ data }] = (await world.as<{ data: Record<string, unknown> }>(
+      'memberA',
+      'select member_personal_data($1) as data',
+      [own],
+    )) as [{ data: Record<string, unknown> }];
+    expect((data.member as { id: string; first_name: string }).id).toBe(own);
+    expect((data.member as { first_name: string }).first_name).toBe('Mette');
+    const history = await world.db.query(
+      `select 1 from member_history where member_id = $1 and action = 'exported'`,
+      [own],
+    );
+    expect(history.rows).toHaveLength(1);
+    // Another member's data stays with the club: a member without the member area, an
+    // administrator of another area, and another community's owner are all refused.
+    for (const actor of ['memberA', 'newsAdminA', 'adminB'] as const) {
+      expect(await failureOf(world.as(actor, 'select member_personal_data($1)', [karen]))).toBe(
+        'member_not_found',
+      );
+    }
+    expect(await failureOf(world.as('anon', 'select member_personal_data($1)', [own]))).not.toBe('succeeded');
+  });
+
   it('erases a member who has left and keeps the invoices', async () => {
     expect(await failureOf(world.as('managerA', 'select erase_member($1)', [karen]))).toBe('member_not_left');
     await world.as(

@@ -1,68 +1,10 @@
 // The shape invoice_document() returns (docs/decisions/0865), and the texts of the invoice
 // in the account's language.
 import { createFormatters, createTranslator, type Formatters, type Language } from '@club/i18n';
+import type { InvoiceDocument } from '@club/schemas';
 import { invoiceDocumentMessages } from '@club/i18n/namespaces/invoice-document';
 
-export interface InvoiceDocument {
-  invoice: {
-    id: string;
-    number: number | null;
-    kind: 'invoice' | 'credit_note';
-    status: string;
-    currency: string;
-    issued_on: string | null;
-    due_on: string | null;
-    note: string | null;
-    subtotal_ore: number;
-    vat_ore: number;
-    total_ore: number;
-    fees_ore: number;
-    paid_ore: number;
-    credited_number: number | null;
-    /** The credited invoice's date (credit notes); older reads may lack it. */
-    credited_issued_on?: string | null;
-  };
-  lines: {
-    description: string;
-    quantity: number;
-    unit_price_ore: number;
-    vat_rate_bp: number;
-    vat_exempt: boolean;
-    line_kind: 'charge' | 'credit';
-    net_ore: number;
-    vat_ore: number;
-  }[];
-  account: {
-    name: string;
-    kind: string;
-    email: string | null;
-    cvr: string | null;
-    ean: string | null;
-    street: string | null;
-    postal_code: string | null;
-    city: string | null;
-    language: string;
-    /** The public body's order number and person reference, for OIOUBL (decision 0955). */
-    order_reference?: string | null;
-    contact_reference?: string | null;
-  };
-  club: {
-    name: string;
-    cvr: string | null;
-    time_zone: string;
-    street?: string | null;
-    postal_code?: string | null;
-    city?: string | null;
-  };
-  payment: {
-    bank_reg_no?: string | null;
-    bank_account_no?: string | null;
-    iban?: string | null;
-    mobilepay_number?: string | null;
-    invoice_email?: string | null;
-  };
-  reminders: { id: string; seq: number; fee_ore: number; reminded_on: string; emailed_at: string | null }[];
-}
+export type { InvoiceDocument } from '@club/schemas';
 
 export interface DocumentTexts {
   language: Language;

@@ -10,6 +10,8 @@ CREATE POLICY billing_account_totals_own_read ON public.billing_account_totals F
 
 CREATE POLICY billing_accounts_billing_admin_all ON public.billing_accounts USING ((community_id = ANY (( SELECT app_private.area_communities('billing'::public.admin_area) AS area_communities)::uuid[]))) WITH CHECK ((community_id = ANY (( SELECT app_private.area_communities('billing'::public.admin_area) AS area_communities)::uuid[])));
 
+CREATE POLICY billing_accounts_own_read ON public.billing_accounts FOR SELECT USING ((id = ANY (( SELECT app_private.my_account_ids() AS my_account_ids)::uuid[])));
+
 CREATE POLICY billing_plans_billing_admin_all ON public.billing_plans USING ((community_id = ANY (( SELECT app_private.area_communities('billing'::public.admin_area) AS area_communities)::uuid[]))) WITH CHECK ((community_id = ANY (( SELECT app_private.area_communities('billing'::public.admin_area) AS area_communities)::uuid[])));
 
 CREATE POLICY billing_plans_member_read ON public.billing_plans FOR SELECT USING ((active AND (community_id = ANY (( SELECT app_private.member_communities() AS member_communities)::uuid[]))));

@@ -1066,7 +1066,10 @@ declare
   v_result jsonb;
 begin
   select * into v_member from public.members where id = p_member_id;
-  if v_member.id is null or not app_private.can_manage_members(v_member.community_id) then
+  -- The club's membership managers, and the person themself (their own copy of what the club
+  -- holds about them, GDPR art. 15, from the member app).
+  if v_member.id is null or not (app_private.can_manage_members(v_member.community_id)
+                                 or coalesce(v_member.user_id = auth.uid(), false)) then
     perform app_private.fail('member_not_found', 'No such member in your communities');
   end if;
   perform app_private.record_member_history(v_member.community_id, p_member_id, 'exported');

@@ -1,15 +1,20 @@
-// Me: the contact details the club holds (read-only until members may edit them, decision
-// 1032), the member's invoices with what is left to pay, and signing out.
+// Me: the contact details the club holds, which the member changes themself (decision 1032),
+// the member's invoices with what is left to pay (each opens with how to pay and its PDF), their
+// own copy of everything the club holds about them, and signing out.
 import { memberAppMessages } from '@club/i18n/namespaces/member-app';
-import { LogOut } from 'lucide-react';
+import { Download, LogOut, Pencil } from 'lucide-react';
+import { useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
 import { useMyInvoices } from '../../lib/queries/billing/load-my-invoices';
+import { useExportMyData } from '../../lib/queries/members/export-my-data';
 import { useMyMember, type MyMember } from '../../lib/queries/members/load-my-member';
 import { useFormat, useT } from '../../lib/i18n';
 import { useSignOut } from '../../lib/use-sign-out';
 import { openAmount } from './invoice-amounts';
+import { MyContactForm } from './my-contact-form';
+import { MyInvoiceDialog } from './my-invoice-dialog';
 import { QueryState } from './query-state';
 import { Section } from './section';
 
@@ -26,16 +31,32 @@ export function MemberMePage({ communityId }: { communityId: string }) {
   const me = useMyMember(communityId);
   const invoices = useMyInvoices(communityId);
   const signOut = useSignOut();
+  const exportData = useExportMyData(communityId);
+  const [editing, setEditing] = useState(false);
+  const [openInvoice, setOpenInvoice] = useState<string | undefined>();
   const given = (value: string | null | undefined) =>
     value ? value : <span className="text-muted-foreground">{t('me.notGiven')}</span>;
 
   return (
     <div className="space-y-8">
       <PageHeader title={t('me.title')} />
-      <Section id="me-contact" title={t('me.contact')}>
+      <Section
+        id="me-contact"
+        title={t('me.contact')}
+        action={
+          me.data && !editing ? (
+            <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
+              <Pencil aria-hidden="true" />
+              {t('me.change')}
+            </Button>
+          ) : undefined
+        }
+      >
         <QueryState query={me} lines={3}>
           {(m) =>
-            m ? (
+            m && editing ? (
+              <MyContactForm communityId={communityId} member={m} onDone={() => setEditing(false)} />
+            ) : m ? (
               <div className="rounded-lg border border-border bg-surface p-4">
                 <dl className="grid gap-3 text-sm sm:grid-cols-[10rem_1fr]">
                   <dt className="text-muted-foreground">{t('me.name')}</dt>
@@ -49,7 +70,7 @@ export function MemberMePage({ communityId }: { communityId: string }) {
                   <dt className="text-muted-foreground">{t('me.birthDate')}</dt>
                   <dd>{m.birth_date ? format.date(m.birth_date) : given(null)}</dd>
                 </dl>
-                <p className="mt-4 text-sm text-muted-foreground">{t('me.changeContact')}</p>
+                <p className="mt-4 text-sm text-muted-foreground">{t('me.emailWithClub')}</p>
               </div>
             ) : (
               <p className="text-sm text-muted-foreground">{t('me.notInRegister')}</p>
@@ -68,28 +89,34 @@ export function MemberMePage({ communityId }: { communityId: string }) {
               <div className="space-y-3">
                 <ul className="divide-y divide-border overflow-hidden rounded-lg border border-border bg-surface">
                   {rows.map((i) => (
-                    <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 px-4 py-3">
-                      <span className="min-w-0">
-                        <span className="block font-medium">
-                          {i.number ? t('me.invoiceTitle', { number: i.number }) : t('me.draftNumber')}
-                        </span>
-                        <span className="block text-sm text-muted-foreground">
-                          {[
-                            i.issued_on ? format.date(i.issued_on) : '',
-                            format.money(i.total_ore, i.currency),
-                          ]
-                            .filter(Boolean)
-                            .join(' · ')}
-                        </span>
-                      </span>
-                      <span className="flex items-center gap-2">
-                        {openAmount(i) > 0 ? (
-                          <span className="text-sm font-medium">
-                            {format.money(openAmount(i), i.currency)}
+                    <li key={i.id}>
+                      <button
+                        type="button"
+                        className="flex w-full flex-wrap items-center justify-between gap-2 px-4 py-3 text-left hover:bg-muted focus-visible:bg-muted focus-visible:outline-none"
+                        onClick={() => setOpenInvoice(i.id)}
+                      >
+                        <span className="min-w-0">
+                          <span className="block font-medium">
+                            {i.number ? t('me.invoiceTitle', { number: i.number }) : t('me.draftNumber')}
                           </span>
-                        ) : null}
-                        <Badge>{t(`me.status.${i.status}`)}</Badge>
-                      </span>
+                          <span className="block text-sm text-muted-foreground">
+                            {[
+                              i.issued_on ? format.date(i.issued_on) : '',
+                              format.money(i.total_ore, i.currency),
+                            ]
+                              .filter(Boolean)
+                              .join(' · ')}
+                          </span>
+                        </span>
+                        <span className="flex items-center gap-2">
+                          {openAmount(i) > 0 ? (
+                            <span className="text-sm font-medium">
+                              {format.money(openAmount(i), i.currency)}
+                            </span>
+                          ) : null}
+                          <Badge>{t(`me.status.${i.status}`)}</Badge>
+                        </span>
+                      </button>
                     </li>
                   ))}
                 </ul>
@@ -98,12 +125,42 @@ export function MemberMePage({ communityId }: { communityId: string }) {
                     <p className="font-medium">
                       {t('me.balance')}: {format.money(owed, rows[0]?.currency)}
                     </p>
-                    <p className="mt-1 text-muted-foreground">{t('me.howToPay')}</p>
+                    <p className="mt-1 text-muted-foreground">{t('me.openToPay')}</p>
                   </div>
                 ) : null}
               </div>
             );
           }}
+        </QueryState>
+      </Section>
+
+      <MyInvoiceDialog
+        communityId={communityId}
+        invoiceId={openInvoice}
+        onClose={() => setOpenInvoice(undefined)}
+      />
+
+      <Section id="me-data" title={t('me.myData')}>
+        <QueryState query={me} lines={1}>
+          {(m) =>
+            m ? (
+              <div className="space-y-3 rounded-lg border border-border bg-surface p-4 text-sm">
+                <p className="text-muted-foreground">{t('me.myDataHint')}</p>
+                <Button
+                  variant="secondary"
+                  disabled={exportData.isPending}
+                  onClick={() =>
+                    exportData.mutate({ memberId: m.id, fileName: `${t('me.dataFileName')}.json` })
+                  }
+                >
+                  <Download aria-hidden="true" />
+                  {exportData.isPending ? t('me.dataPreparing') : t('me.downloadData')}
+                </Button>
+              </div>
+            ) : (
+              <p className="text-sm text-muted-foreground">{t('me.notInRegister')}</p>
+            )
+          }
         </QueryState>
       </Section>
 

@@ -138,8 +138,4 @@ export async function lookupMembersByCpr(communityId: string, cpr: string): Prom
   return (data ?? []) as LookupHit[];
 }
 
-export async function loadPostcodes(): Promise<Map<string, string>> {
-  const { data, error } = await supabase().from('dk_postcodes').select('code, city').order('code');
-  if (error) throw error;
-  return new Map((data ?? []).map((p) => [p.code, p.city]));
-}
+export { loadPostcodes } from '../../lib/queries/members/load-postcodes';

@@ -6,11 +6,11 @@
 import { membersMessages } from '@club/i18n/namespaces/members';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { DateField } from '../../components/form/date-fields';
 import { Form, FormErrorSummary, SelectField, TextAreaField, TextField } from '../../components/form/form';
 import { UnsavedChangesGuard } from '../../components/form/unsaved-changes-guard';
+import { PostcodeCity } from '../../components/form/postcode-city';
 import { useAppForm } from '../../components/form/use-app-form';
 import { Breadcrumbs } from '../../components/ui/breadcrumbs';
 import { Button } from '../../components/ui/button';
@@ -26,24 +26,6 @@ import { MemberNotFound } from './member-page';
 import { profileDefaults, profileSchema } from './member-profile-schema';
 import { todayIso } from './member-values';
 import { saveMemberProfile } from './save-member';
-
-function CityOfPostcode({ postcodes }: { postcodes: ReadonlyMap<string, string> }) {
-  const t = useT(membersMessages);
-  const code = useWatch({ name: 'postal_code' }) as string;
-  const city = postcodes.get(code?.trim() ?? '');
-  return (
-    <div className="space-y-1.5">
-      <p className="text-sm font-medium">{t('profile.city')}</p>
-      <p
-        className="flex h-10 items-center rounded-md border border-border bg-muted px-3 text-sm"
-        aria-live="polite"
-        data-testid="postcode-city"
-      >
-        {city ?? '–'}
-      </p>
-    </div>
-  );
-}
 
 function ProfileForm(props: {
   communityId: string;
@@ -130,7 +112,7 @@ function ProfileForm(props: {
             </div>
             <TextField name="postal_code" label={t('profile.postalCode')} inputMode="numeric" optional />
             <div className="sm:col-span-3">
-              <CityOfPostcode postcodes={props.postcodes} />
+              <PostcodeCity postcodes={props.postcodes} label={t('profile.city')} testId="postcode-city" />
             </div>
           </CardBody>
         </Card>

@@ -2,16 +2,7 @@
 // last word): Danish phone numbers in international form, CPR numbers by format and date
 // (no modulus-11 check, danish-context §3.1), dates written the Danish way, e-mail addresses.
 
-/** "20 30 40 50", "0045 20304050", "+45-2030-4050" → "+4520304050"; undefined when not a number. */
-export function normalisePhone(input: string): string | undefined {
-  const compact = input.replace(/[\s\-().]/g, '');
-  if (compact === '') return undefined;
-  let phone = compact;
-  if (/^00[0-9]+$/.test(phone)) phone = `+${phone.slice(2)}`;
-  else if (/^[0-9]{8}$/.test(phone)) phone = `+45${phone}`;
-  else if (/^45[0-9]{8}$/.test(phone)) phone = `+${phone}`;
-  return /^\+[0-9]{8,15}$/.test(phone) ? phone : undefined;
-}
+export { normalisePhone } from '../../lib/phone';
 
 /** Accepts DDMMYY-XXXX or DDMMYYXXXX whose first six digits are a real date. */
 export function normaliseCpr(input: string): string | undefined {

@@ -1,0 +1,123 @@
+// One of my invoices, opened from Me: its lines and amounts, what is left to pay and by when, how
+// the club takes payment (bank transfer with the invoice number as the reference, IBAN from
+// abroad, MobilePay), and the PDF the club mailed. Paying online arrives with the checkout.
+import { memberAppMessages } from '@club/i18n/namespaces/member-app';
+import { FileDown } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Dialog } from '../../components/ui/dialog';
+import { useFormat, useT } from '../../lib/i18n';
+import { useDownloadMyInvoicePdf } from '../../lib/queries/billing/download-my-invoice-pdf';
+import { useMyInvoice, type MyInvoiceDocument } from '../../lib/queries/billing/load-my-invoice';
+import { QueryState } from './query-state';
+
+function PaymentWays({ doc, left }: { doc: MyInvoiceDocument; left: number }) {
+  const t = useT(memberAppMessages);
+  const p = doc.payment;
+  const reference = doc.invoice.number ? t('me.invoiceTitle', { number: doc.invoice.number }) : '';
+  const ways: { label: string; value: string }[] = [];
+  if (p.bank_reg_no && p.bank_account_no)
+    ways.push({
+      label: t('me.pay.bank'),
+      value: t('me.pay.bankValue', { reg: p.bank_reg_no, account: p.bank_account_no }),
+    });
+  if (p.iban) ways.push({ label: t('me.pay.iban'), value: p.iban });
+  if (p.mobilepay_number) ways.push({ label: t('me.pay.mobilepay'), value: p.mobilepay_number });
+  if (left <= 0) return null;
+  if (ways.length === 0)
+    return (
+      <p className="text-sm text-muted-foreground">{t('me.pay.noWays', { club: doc.club?.name ?? '' })}</p>
+    );
+  return (
+    <div className="space-y-2">
+      <h3 className="text-sm font-semibold">{t('me.pay.title')}</h3>
+      <dl className="grid gap-2 text-sm sm:grid-cols-[9rem_1fr]" data-testid="invoice-payment-ways">
+        {ways.map((w) => (
+          <div key={w.label} className="contents">
+            <dt className="text-muted-foreground">{w.label}</dt>
+            <dd className="font-medium tabular-nums">{w.value}</dd>
+          </div>
+        ))}
+        {reference ? (
+          <>
+            <dt className="text-muted-foreground">{t('me.pay.reference')}</dt>
+            <dd className="font-medium">{reference}</dd>
+          </>
+        ) : null}
+      </dl>
+      <p className="text-sm text-muted-foreground">{t('me.pay.writeReference')}</p>
+    </div>
+  );
+}
+
+export function MyInvoiceDialog(props: {
+  communityId: string;
+  invoiceId: string | undefined;
+  onClose: () => void;
+}) {
+  const t = useT(memberAppMessages);
+  const format = useFormat();
+  const doc = useMyInvoice(props.communityId, props.invoiceId);
+  const pdf = useDownloadMyInvoicePdf();
+  const title = doc.data?.invoice.number
+    ? t('me.invoiceTitle', { number: doc.data.invoice.number })
+    : t('me.draftNumber');
+  return (
+    <Dialog
+      open={props.invoiceId !== undefined}
+      onOpenChange={(open) => !open && props.onClose()}
+      title={title}
+    >
+      <QueryState query={doc} lines={3}>
+        {(d) => {
+          const i = d.invoice;
+          const left = i.status === 'issued' ? Math.max(i.total_ore - i.paid_ore, 0) : 0;
+          return (
+            <div className="space-y-4">
+              <ul className="divide-y divide-border rounded-md border border-border text-sm">
+                {d.lines.map((l, n) => (
+                  <li key={n} className="flex justify-between gap-3 px-3 py-2">
+                    <span className="min-w-0">
+                      {l.description}
+                      {l.quantity !== 1 ? ` × ${format.number(l.quantity)}` : ''}
+                    </span>
+                    <span className="tabular-nums">{format.money(l.net_ore + l.vat_ore, i.currency)}</span>
+                  </li>
+                ))}
+              </ul>
+              <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1 text-sm">
+                <dt className="text-muted-foreground">{t('me.total')}</dt>
+                <dd className="text-right tabular-nums">{format.money(i.total_ore, i.currency)}</dd>
+                <dt className="text-muted-foreground">{t('me.paid')}</dt>
+                <dd className="text-right tabular-nums">{format.money(i.paid_ore, i.currency)}</dd>
+                <dt className="font-medium">{t('me.remaining')}</dt>
+                <dd className="text-right font-medium tabular-nums">{format.money(left, i.currency)}</dd>
+                {i.due_on && left > 0 ? (
+                  <>
+                    <dt className="text-muted-foreground">{t('me.dueOn')}</dt>
+                    <dd className="text-right">{format.date(i.due_on)}</dd>
+                  </>
+                ) : null}
+              </dl>
+              <PaymentWays doc={d} left={left} />
+              <div className="flex justify-end">
+                <Button
+                  variant="secondary"
+                  disabled={pdf.isPending}
+                  onClick={() =>
+                    pdf.mutate({
+                      invoiceId: i.id,
+                      fileName: `${t('me.pdfFileName')}-${i.number ?? i.id}.pdf`,
+                    })
+                  }
+                >
+                  <FileDown aria-hidden="true" />
+                  {pdf.isPending ? t('me.pdfPreparing') : t('me.downloadPdf')}
+                </Button>
+              </div>
+            </div>
+          );
+        }}
+      </QueryState>
+    </Dialog>
+  );
+}
