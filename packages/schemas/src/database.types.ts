@@ -63,6 +63,13 @@ export type Database = {
             referencedColumns: ["id", "community_id"]
           },
           {
+            foreignKeyName: "account_credits_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "payer_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
+          {
             foreignKeyName: "account_credits_invoice_id_community_id_fkey"
             columns: ["invoice_id", "community_id"]
             isOneToOne: false
@@ -225,6 +232,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "billing_accounts"
             referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_account_totals_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "payer_balances"
+            referencedColumns: ["account_id", "community_id"]
           },
         ]
       }
@@ -652,6 +666,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "billing_accounts"
             referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_products_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "payer_balances"
+            referencedColumns: ["account_id", "community_id"]
           },
           {
             foreignKeyName: "booking_products_club_id_community_id_fkey"
@@ -1961,6 +1982,13 @@ export type Database = {
             referencedColumns: ["id", "community_id"]
           },
           {
+            foreignKeyName: "invoices_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "payer_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
+          {
             foreignKeyName: "invoices_community_id_fkey"
             columns: ["community_id"]
             isOneToOne: false
@@ -2089,6 +2117,90 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: "kb_categories_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      ledger_entries: {
+        Row: {
+          account_id: string
+          amount_ore: number
+          community_id: string
+          created_at: string
+          description: string
+          id: string
+          invoice_id: string | null
+          kind: string
+          ledger_account: string
+          order_id: string | null
+          payment_id: string | null
+          seq: number
+          side: string
+        }
+        Insert: {
+          account_id: string
+          amount_ore: number
+          community_id: string
+          created_at?: string
+          description: string
+          id?: string
+          invoice_id?: string | null
+          kind: string
+          ledger_account: string
+          order_id?: string | null
+          payment_id?: string | null
+          seq?: never
+          side: string
+        }
+        Update: {
+          account_id?: string
+          amount_ore?: number
+          community_id?: string
+          created_at?: string
+          description?: string
+          id?: string
+          invoice_id?: string | null
+          kind?: string
+          ledger_account?: string
+          order_id?: string | null
+          payment_id?: string | null
+          seq?: never
+          side?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ledger_entries_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_account_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
+          {
+            foreignKeyName: "ledger_entries_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_account_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "ledger_entries_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_accounts"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "ledger_entries_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "payer_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
+          {
+            foreignKeyName: "ledger_entries_community_id_fkey"
             columns: ["community_id"]
             isOneToOne: false
             referencedRelation: "communities"
@@ -4255,6 +4367,13 @@ export type Database = {
             referencedColumns: ["id", "community_id"]
           },
           {
+            foreignKeyName: "invoices_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "payer_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
+          {
             foreignKeyName: "invoices_community_id_fkey"
             columns: ["community_id"]
             isOneToOne: false
@@ -4502,6 +4621,24 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "booking_products"
             referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      payer_balances: {
+        Row: {
+          account_id: string | null
+          balance_ore: number | null
+          community_id: string | null
+          credit_ore: number | null
+          outstanding_ore: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "billing_accounts_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
           },
         ]
       }
@@ -5128,6 +5265,7 @@ export type Database = {
       }
       operator_user_id: { Args: { p_email: string }; Returns: string }
       overview_figures: { Args: { p_community_id: string }; Returns: Json }
+      payer_balance: { Args: { p_account_id: string }; Returns: number }
       preview_booking_series: {
         Args: {
           p_ends: string
