@@ -423,3 +423,25 @@ COMMENT ON TABLE public.ledger_entries IS 'Every amount that moves on a payer ac
 COMMENT ON VIEW public.payer_balances IS 'The one balance of a payer account: the sum of its ledger entries (decision 1041). outstanding_ore and credit_ore are its two sides.';
 
 select app_private.ledger_backfill();
+
+-- Written by hand: who may call the new functions (the differ writes no function privileges).
+REVOKE ALL ON FUNCTION app_private.ledger_account(p_community_id uuid, p_side text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.ledger_account(p_community_id uuid, p_side text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.ledger_append(p_community_id uuid, p_account_id uuid, p_kind text, p_side text, p_amount_ore bigint, p_description text, p_invoice_id uuid, p_order_id uuid, p_payment_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.ledger_append(p_community_id uuid, p_account_id uuid, p_kind text, p_side text, p_amount_ore bigint, p_description text, p_invoice_id uuid, p_order_id uuid, p_payment_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.before_ledger_change() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.before_ledger_change() FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.ledger_check_agrees() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.ledger_check_agrees() FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.consume_account_credit(p_invoice_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.consume_account_credit(p_invoice_id uuid) FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.after_invoice_ledger() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.after_invoice_ledger() FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.after_account_credit_ledger() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.after_account_credit_ledger() FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.ledger_backfill() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.ledger_backfill() FROM PUBLIC;
+REVOKE ALL ON FUNCTION public.payer_balance(p_account_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.payer_balance(p_account_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.payer_balance(p_account_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.payer_balance(p_account_id uuid) TO service_role;
