@@ -215,6 +215,44 @@ describe('checkout and payments-webhook', () => {
     expect(held.rows[0]!.n).toBe('1');
   });
 
+  it('refunds the paid ticket through the adapter: ticket cancelled, ledger shows the refund', async () => {
+    const paidOrder = (
+      await platform.db.query<{ id: string; purchase_id: string }>(
+        `select o.id, l.purchase_id from orders o join order_lines l on l.order_id = o.id
+          where o.community_id = $1 and o.payment_status = 'paid' and o.idempotency_key = 'flow-1'`,
+        [community],
+      )
+    ).rows[0]!;
+    prism.calls.length = 0;
+    const refunded = await member.functions.invoke('checkout', {
+      body: { action: 'refund', purchase_id: paidOrder.purchase_id },
+    });
+    expect(refunded.error).toBeNull();
+    expect(refunded.data).toMatchObject({ state: 'refunded' });
+    expect(takeCalls()).toEqual(['POST /epayment/v1/payments/{reference}/refund']);
+    // Asked again: the same refund, no second call.
+    const again = await member.functions.invoke('checkout', {
+      body: { action: 'refund', purchase_id: paidOrder.purchase_id },
+    });
+    expect(again.data).toMatchObject({ state: 'refunded' });
+    expect(takeCalls()).toEqual([]);
+    const purchase = await platform.db.query<{ status: string }>(
+      'select status from ticket_purchases where id = $1',
+      [paidOrder.purchase_id],
+    );
+    expect(purchase.rows[0]!.status).toBe('cancelled');
+    const ledger = await platform.db.query<{ kind: string; amount_ore: string }>(
+      'select kind, amount_ore::text from ledger_entries where order_id = $1 order by seq',
+      [paidOrder.id],
+    );
+    expect(ledger.rows).toEqual([
+      { kind: 'charge', amount_ore: '25000' },
+      { kind: 'payment', amount_ore: '-25000' },
+      { kind: 'credit', amount_ore: '-25000' },
+      { kind: 'refund', amount_ore: '25000' },
+    ]);
+  });
+
   it('answers 401 to a wrong signature and records nothing', async () => {
     const before = await platform.db.query<{ n: string }>('select count(*)::text as n from payment_events');
     const forged = await notify('oforged00000000000000000000000000-1', 'AUTHORIZED', 100, {

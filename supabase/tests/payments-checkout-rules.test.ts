@@ -221,6 +221,44 @@ describe('provider events', () => {
       [account],
     );
     expect(balances.rows).toEqual([{ balance_ore: '0' }]);
+
+    // A refund the provider refuses: the ticket stays, the treasurer sees it, a new request may follow.
+    const purchase = (
+      await world.db.query<{ purchase_id: string }>(
+        `select purchase_id from order_lines where order_id = $1 and kind = 'ticket'`,
+        [answer.order_id],
+      )
+    ).rows[0]!.purchase_id;
+    const asked = await world.asUser<{ r: { refund_id: string; amount_ore: number; state: string } }>(
+      user,
+      'select request_ticket_refund($1) as r',
+      [purchase],
+    );
+    expect(asked[0]!.r).toMatchObject({ amount_ore: 12500, state: 'requested' });
+    const refused = await world.as<{ r: { state: string } }>(
+      'service',
+      'select complete_refund($1, false, $2) as r',
+      [asked[0]!.r.refund_id, 'provider_rejected: Payment is not captured'],
+    );
+    expect(refused[0]!.r.state).toBe('failed');
+    expect(await activePlaces(t)).toBe(1);
+    const failedRefunds = await world.as<{ kind: string; detail: string }>(
+      f.admin,
+      `select kind, detail from payment_exceptions where kind = 'refund_failed'`,
+    );
+    expect(failedRefunds).toEqual([
+      { kind: 'refund_failed', detail: expect.stringContaining('provider_rejected') as unknown as string },
+    ]);
+    const retry = await world.asUser<{ r: { refund_id: string; state: string } }>(
+      user,
+      'select request_ticket_refund($1) as r',
+      [purchase],
+    );
+    expect(retry[0]!.r.refund_id).not.toBe(asked[0]!.r.refund_id);
+    // Another member cannot ask for it.
+    expect(await failureOf(world.asUser(buyers[0]!, 'select request_ticket_refund($1)', [purchase]))).toBe(
+      'purchase_not_found',
+    );
   });
 
   it('records an unknown reference and a wrong amount as exceptions, and releases on abort', async () => {
@@ -246,7 +284,7 @@ describe('provider events', () => {
       expected_ore: string | null;
     }>(
       f.admin,
-      `select kind, amount_ore::text, expected_ore::text from payment_exceptions order by created_at`,
+      `select kind, amount_ore::text, expected_ore::text from payment_exceptions where kind <> 'refund_failed' order by created_at`,
     );
     expect(exceptions).toEqual([
       { kind: 'unknown_reference', amount_ore: '100', expected_ore: null },

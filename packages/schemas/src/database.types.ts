@@ -3396,6 +3396,50 @@ export type Database = {
           },
         ]
       }
+      payment_refunds: {
+        Row: {
+          amount_ore: number
+          community_id: string
+          created_at: string
+          id: string
+          order_id: string
+          payment_id: string
+          purchase_id: string | null
+          state: string
+          updated_at: string
+        }
+        Insert: {
+          amount_ore: number
+          community_id: string
+          created_at?: string
+          id?: string
+          order_id: string
+          payment_id: string
+          purchase_id?: string | null
+          state?: string
+          updated_at?: string
+        }
+        Update: {
+          amount_ore?: number
+          community_id?: string
+          created_at?: string
+          id?: string
+          order_id?: string
+          payment_id?: string
+          purchase_id?: string | null
+          state?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payment_refunds_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       payment_terms: {
         Row: {
           community_id: string
@@ -5195,6 +5239,10 @@ export type Database = {
         }
       }
       complete_payment: { Args: { p_payment_id: string }; Returns: Json }
+      complete_refund: {
+        Args: { p_detail?: string; p_refund_id: string; p_refunded: boolean }
+        Returns: Json
+      }
       create_booking_series: {
         Args: {
           p_ends: string
@@ -5731,6 +5779,7 @@ export type Database = {
         Args: { p_group_id: string; p_message?: string }
         Returns: string
       }
+      request_ticket_refund: { Args: { p_purchase_id: string }; Returns: Json }
       resend_news_mailing_failures: {
         Args: { p_mailing_id: string }
         Returns: {

@@ -19,3 +19,8 @@ ALTER TABLE ONLY public.payment_exceptions
     ADD CONSTRAINT payment_exceptions_community_id_fkey FOREIGN KEY (community_id) REFERENCES public.communities(id) ON DELETE CASCADE;
 
 CREATE INDEX payment_exceptions_open_idx ON public.payment_exceptions USING btree (community_id, created_at DESC) WHERE (resolved_at IS NULL);
+
+ALTER TABLE ONLY public.payment_refunds
+    ADD CONSTRAINT payment_refunds_payment_id_fkey FOREIGN KEY (payment_id) REFERENCES public.payments(id) ON DELETE CASCADE;
+
+CREATE UNIQUE INDEX payment_refunds_live_idx ON public.payment_refunds USING btree (purchase_id) WHERE (state <> 'failed'::text);

@@ -588,3 +588,93 @@ $$;
 REVOKE ALL ON FUNCTION public.complete_payment(p_payment_id uuid) FROM anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION public.complete_payment(p_payment_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.complete_payment(p_payment_id uuid) TO service_role;
+
+CREATE FUNCTION public.request_ticket_refund(p_purchase_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- A ticket paid online, cancelled by its buyer inside the refund window (or by an event admin):
+-- the refund to make at the provider, once per purchase (asked again, the same refund).
+declare
+  p public.ticket_purchases;
+  t public.tickets;
+  e public.events;
+  l public.order_lines;
+  pay public.payments;
+  r public.payment_refunds;
+begin
+  select * into p from public.ticket_purchases where id = p_purchase_id for update;
+  if p.id is null or not (p.member_id = any (app_private.my_member_ids()) or app_private.has_area(p.community_id, 'event')) then
+    perform app_private.fail('purchase_not_found', 'No such ticket purchase');
+  end if;
+  select * into r from public.payment_refunds where purchase_id = p.id and state <> 'failed';
+  if r.id is null then
+    if p.status <> 'active' then
+      perform app_private.fail('already_cancelled', 'The ticket is already cancelled');
+    end if;
+    select * into t from public.tickets where id = p.ticket_id;
+    select * into e from public.events where id = p.event_id;
+    if e.status <> 'cancelled' and now() > coalesce(t.refund_closes_at, e.starts_at)
+       and not app_private.has_area(p.community_id, 'event') then
+      perform app_private.fail('refund_window_closed', 'The last refund date has passed');
+    end if;
+    select l2.* into l from public.order_lines l2 join public.orders o on o.id = l2.order_id
+     where l2.purchase_id = p.id and o.payment_status = 'paid';
+    select * into pay from public.payments where order_id = l.order_id and state = 'captured';
+    if pay.id is null or l.amount_ore <= 0 then
+      perform app_private.fail('not_paid_online', 'This ticket was not paid online; cancel it instead');
+    end if;
+    insert into public.payment_refunds (community_id, payment_id, order_id, purchase_id, amount_ore)
+    values (p.community_id, pay.id, l.order_id, p.id, l.amount_ore) returning * into r;
+  end if;
+  select * into pay from public.payments where id = r.payment_id;
+  return jsonb_build_object('refund_id', r.id, 'community_id', r.community_id, 'reference', pay.reference,
+                            'amount_ore', r.amount_ore, 'currency', pay.currency, 'state', r.state,
+                            'idempotency_key', 'refund-' || replace(r.id::text, '-', ''));
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.request_ticket_refund(p_purchase_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.request_ticket_refund(p_purchase_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.request_ticket_refund(p_purchase_id uuid) TO authenticated;
+
+CREATE FUNCTION public.complete_refund(p_refund_id uuid, p_refunded boolean, p_detail text DEFAULT NULL::text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- The provider's answer to a refund: refunded → the ticket is cancelled and the ledger shows the
+-- sale reversed and the money returned; refused → an exception for the treasurer.
+declare
+  r public.payment_refunds;
+  o public.orders;
+  pay public.payments;
+begin
+  if not app_private.is_trusted() then
+    perform app_private.fail('not_allowed', 'Recorded by the payment functions only');
+  end if;
+  select * into r from public.payment_refunds where id = p_refund_id for update;
+  if r.id is null or r.state <> 'requested' then
+    return jsonb_build_object('refund_id', r.id, 'state', r.state);
+  end if;
+  select * into o from public.orders where id = r.order_id;
+  select * into pay from public.payments where id = r.payment_id;
+  if p_refunded then
+    update public.payment_refunds set state = 'refunded', updated_at = now() where id = r.id;
+    update public.ticket_purchases set status = 'cancelled', cancelled_at = now() where id = r.purchase_id and status = 'active';
+    perform app_private.ledger_append(o.community_id, app_private.order_payer_account(o.id), 'credit', 'receivable',
+                                      -r.amount_ore, 'Annulleret billet, ordre', null, o.id, pay.id);
+    perform app_private.ledger_append(o.community_id, app_private.order_payer_account(o.id), 'refund', 'receivable',
+                                      r.amount_ore, 'Tilbagebetalt (' || pay.method || '), ordre', null, o.id, pay.id);
+    return jsonb_build_object('refund_id', r.id, 'state', 'refunded');
+  end if;
+  update public.payment_refunds set state = 'failed', updated_at = now() where id = r.id;
+  insert into public.payment_exceptions (community_id, kind, reference, order_id, payment_id, amount_ore, detail)
+  values (r.community_id, 'refund_failed', pay.reference, o.id, pay.id, r.amount_ore,
+          coalesce(p_detail, 'The provider refused the refund') || '; refund it on portal.vipps.no or by bank transfer');
+  return jsonb_build_object('refund_id', r.id, 'state', 'failed');
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.complete_refund(p_refund_id uuid, p_refunded boolean, p_detail text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.complete_refund(p_refund_id uuid, p_refunded boolean, p_detail text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.complete_refund(p_refund_id uuid, p_refunded boolean, p_detail text) TO service_role;

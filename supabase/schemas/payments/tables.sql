@@ -98,7 +98,7 @@ CREATE TABLE public.payment_exceptions (
     payload jsonb,
     created_at timestamp with time zone DEFAULT now() NOT NULL,
     resolved_at timestamp with time zone,
-    CONSTRAINT payment_exceptions_kind_check CHECK ((kind = ANY (ARRAY['unknown_reference'::text, 'amount_mismatch'::text, 'late_authorization'::text, 'capture_failed'::text, 'invoice_not_payable'::text, 'cancel_failed'::text])))
+    CONSTRAINT payment_exceptions_kind_check CHECK ((kind = ANY (ARRAY['unknown_reference'::text, 'amount_mismatch'::text, 'late_authorization'::text, 'capture_failed'::text, 'invoice_not_payable'::text, 'cancel_failed'::text, 'refund_failed'::text])))
 );
 
 COMMENT ON TABLE public.payment_exceptions IS 'What the treasurer must look at: payments that did not fit an order (decision 1042).';
@@ -111,3 +111,26 @@ ALTER TABLE public.payment_exceptions ENABLE ROW LEVEL SECURITY;
 REVOKE ALL ON TABLE public.payment_exceptions FROM anon, authenticated, service_role;
 GRANT SELECT ON TABLE public.payment_exceptions TO authenticated;
 GRANT SELECT ON TABLE public.payment_exceptions TO service_role;
+
+CREATE TABLE public.payment_refunds (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    community_id uuid NOT NULL,
+    payment_id uuid NOT NULL,
+    order_id uuid NOT NULL,
+    purchase_id uuid,
+    amount_ore bigint NOT NULL,
+    state text DEFAULT 'requested'::text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    updated_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT payment_refunds_amount_ore_check CHECK ((amount_ore > 0)),
+    CONSTRAINT payment_refunds_state_check CHECK ((state = ANY (ARRAY['requested'::text, 'refunded'::text, 'failed'::text])))
+);
+
+ALTER TABLE ONLY public.payment_refunds
+    ADD CONSTRAINT payment_refunds_pkey PRIMARY KEY (id);
+
+ALTER TABLE public.payment_refunds ENABLE ROW LEVEL SECURITY;
+
+REVOKE ALL ON TABLE public.payment_refunds FROM anon, authenticated, service_role;
+GRANT SELECT ON TABLE public.payment_refunds TO authenticated;
+GRANT SELECT ON TABLE public.payment_refunds TO service_role;
