@@ -63,6 +63,13 @@ export type Database = {
             referencedColumns: ["id", "community_id"]
           },
           {
+            foreignKeyName: "account_credits_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "payer_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
+          {
             foreignKeyName: "account_credits_invoice_id_community_id_fkey"
             columns: ["invoice_id", "community_id"]
             isOneToOne: false
@@ -225,6 +232,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "billing_accounts"
             referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "billing_account_totals_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "payer_balances"
+            referencedColumns: ["account_id", "community_id"]
           },
         ]
       }
@@ -652,6 +666,13 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "billing_accounts"
             referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "booking_products_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "payer_balances"
+            referencedColumns: ["account_id", "community_id"]
           },
           {
             foreignKeyName: "booking_products_club_id_community_id_fkey"
@@ -1961,6 +1982,13 @@ export type Database = {
             referencedColumns: ["id", "community_id"]
           },
           {
+            foreignKeyName: "invoices_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "payer_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
+          {
             foreignKeyName: "invoices_community_id_fkey"
             columns: ["community_id"]
             isOneToOne: false
@@ -2089,6 +2117,90 @@ export type Database = {
         Relationships: [
           {
             foreignKeyName: "kb_categories_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      ledger_entries: {
+        Row: {
+          account_id: string
+          amount_ore: number
+          community_id: string
+          created_at: string
+          description: string
+          id: string
+          invoice_id: string | null
+          kind: string
+          ledger_account: string
+          order_id: string | null
+          payment_id: string | null
+          seq: number
+          side: string
+        }
+        Insert: {
+          account_id: string
+          amount_ore: number
+          community_id: string
+          created_at?: string
+          description: string
+          id?: string
+          invoice_id?: string | null
+          kind: string
+          ledger_account: string
+          order_id?: string | null
+          payment_id?: string | null
+          seq?: never
+          side: string
+        }
+        Update: {
+          account_id?: string
+          amount_ore?: number
+          community_id?: string
+          created_at?: string
+          description?: string
+          id?: string
+          invoice_id?: string | null
+          kind?: string
+          ledger_account?: string
+          order_id?: string | null
+          payment_id?: string | null
+          seq?: never
+          side?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "ledger_entries_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_account_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
+          {
+            foreignKeyName: "ledger_entries_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_account_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "ledger_entries_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "billing_accounts"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "ledger_entries_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "payer_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
+          {
+            foreignKeyName: "ledger_entries_community_id_fkey"
             columns: ["community_id"]
             isOneToOne: false
             referencedRelation: "communities"
@@ -2965,6 +3077,91 @@ export type Database = {
           },
         ]
       }
+      order_lines: {
+        Row: {
+          amount_ore: number
+          community_id: string
+          description: string
+          id: string
+          invoice_id: string | null
+          kind: string
+          order_id: string
+          purchase_id: string | null
+          quantity: number
+          sort_order: number
+          ticket_id: string | null
+        }
+        Insert: {
+          amount_ore: number
+          community_id: string
+          description: string
+          id?: string
+          invoice_id?: string | null
+          kind: string
+          order_id: string
+          purchase_id?: string | null
+          quantity?: number
+          sort_order?: number
+          ticket_id?: string | null
+        }
+        Update: {
+          amount_ore?: number
+          community_id?: string
+          description?: string
+          id?: string
+          invoice_id?: string | null
+          kind?: string
+          order_id?: string
+          purchase_id?: string | null
+          quantity?: number
+          sort_order?: number
+          ticket_id?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "order_lines_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoice_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "order_lines_invoice_id_community_id_fkey"
+            columns: ["invoice_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "invoices"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "order_lines_order_id_community_id_fkey"
+            columns: ["order_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "order_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "order_lines_order_id_community_id_fkey"
+            columns: ["order_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "order_lines_purchase_id_community_id_fkey"
+            columns: ["purchase_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "event_admin_participants"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "order_lines_purchase_id_community_id_fkey"
+            columns: ["purchase_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "ticket_purchases"
+            referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
       order_status_changes: {
         Row: {
           changed_at: string
@@ -3012,36 +3209,54 @@ export type Database = {
       }
       orders: {
         Row: {
+          account_id: string | null
           amount_ore: number
+          buyer_user_id: string | null
           community_id: string
           created_at: string
           currency: string
+          expires_at: string | null
           id: string
+          idempotency_key: string | null
           member_id: string
+          paid_at: string | null
+          payment_status: string
           product_id: string | null
           product_name: string
           status: Database["public"]["Enums"]["order_status"]
           status_changed_at: string
         }
         Insert: {
+          account_id?: string | null
           amount_ore?: number
+          buyer_user_id?: string | null
           community_id: string
           created_at?: string
           currency?: string
+          expires_at?: string | null
           id?: string
+          idempotency_key?: string | null
           member_id: string
+          paid_at?: string | null
+          payment_status?: string
           product_id?: string | null
           product_name: string
           status?: Database["public"]["Enums"]["order_status"]
           status_changed_at?: string
         }
         Update: {
+          account_id?: string | null
           amount_ore?: number
+          buyer_user_id?: string | null
           community_id?: string
           created_at?: string
           currency?: string
+          expires_at?: string | null
           id?: string
+          idempotency_key?: string | null
           member_id?: string
+          paid_at?: string | null
+          payment_status?: string
           product_id?: string | null
           product_name?: string
           status?: Database["public"]["Enums"]["order_status"]
@@ -3075,6 +3290,153 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "booking_products"
             referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      payment_events: {
+        Row: {
+          amount_ore: number
+          community_id: string
+          event_key: string
+          id: number
+          name: string
+          occurred_at: string
+          outcome: string
+          payload: NonNullable<Json>
+          received_at: string
+          reference: string
+          success: boolean
+        }
+        Insert: {
+          amount_ore: number
+          community_id: string
+          event_key: string
+          id?: never
+          name: string
+          occurred_at: string
+          outcome: string
+          payload: NonNullable<Json>
+          received_at?: string
+          reference: string
+          success: boolean
+        }
+        Update: {
+          amount_ore?: number
+          community_id?: string
+          event_key?: string
+          id?: never
+          name?: string
+          occurred_at?: string
+          outcome?: string
+          payload?: NonNullable<Json>
+          received_at?: string
+          reference?: string
+          success?: boolean
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payment_events_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      payment_exceptions: {
+        Row: {
+          amount_ore: number | null
+          community_id: string
+          created_at: string
+          detail: string
+          expected_ore: number | null
+          id: string
+          kind: string
+          order_id: string | null
+          payload: Json | null
+          payment_id: string | null
+          reference: string | null
+          resolved_at: string | null
+        }
+        Insert: {
+          amount_ore?: number | null
+          community_id: string
+          created_at?: string
+          detail: string
+          expected_ore?: number | null
+          id?: string
+          kind: string
+          order_id?: string | null
+          payload?: Json | null
+          payment_id?: string | null
+          reference?: string | null
+          resolved_at?: string | null
+        }
+        Update: {
+          amount_ore?: number | null
+          community_id?: string
+          created_at?: string
+          detail?: string
+          expected_ore?: number | null
+          id?: string
+          kind?: string
+          order_id?: string | null
+          payload?: Json | null
+          payment_id?: string | null
+          reference?: string | null
+          resolved_at?: string | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payment_exceptions_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      payment_refunds: {
+        Row: {
+          amount_ore: number
+          community_id: string
+          created_at: string
+          id: string
+          order_id: string
+          payment_id: string
+          purchase_id: string | null
+          state: string
+          updated_at: string
+        }
+        Insert: {
+          amount_ore: number
+          community_id: string
+          created_at?: string
+          id?: string
+          order_id: string
+          payment_id: string
+          purchase_id?: string | null
+          state?: string
+          updated_at?: string
+        }
+        Update: {
+          amount_ore?: number
+          community_id?: string
+          created_at?: string
+          id?: string
+          order_id?: string
+          payment_id?: string
+          purchase_id?: string | null
+          state?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payment_refunds_payment_id_fkey"
+            columns: ["payment_id"]
+            isOneToOne: false
+            referencedRelation: "payments"
+            referencedColumns: ["id"]
           },
         ]
       }
@@ -3116,6 +3478,69 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "communities"
             referencedColumns: ["id"]
+          },
+        ]
+      }
+      payments: {
+        Row: {
+          amount_ore: number
+          community_id: string
+          created_at: string
+          currency: string
+          id: string
+          method: string
+          order_id: string
+          provider: string
+          psp_reference: string | null
+          redirect_url: string | null
+          reference: string
+          state: string
+          updated_at: string
+        }
+        Insert: {
+          amount_ore: number
+          community_id: string
+          created_at?: string
+          currency?: string
+          id?: string
+          method: string
+          order_id: string
+          provider?: string
+          psp_reference?: string | null
+          redirect_url?: string | null
+          reference: string
+          state?: string
+          updated_at?: string
+        }
+        Update: {
+          amount_ore?: number
+          community_id?: string
+          created_at?: string
+          currency?: string
+          id?: string
+          method?: string
+          order_id?: string
+          provider?: string
+          psp_reference?: string | null
+          redirect_url?: string | null
+          reference?: string
+          state?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "payments_order_id_community_id_fkey"
+            columns: ["order_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "order_summaries"
+            referencedColumns: ["id", "community_id"]
+          },
+          {
+            foreignKeyName: "payments_order_id_community_id_fkey"
+            columns: ["order_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "orders"
+            referencedColumns: ["id", "community_id"]
           },
         ]
       }
@@ -4255,6 +4680,13 @@ export type Database = {
             referencedColumns: ["id", "community_id"]
           },
           {
+            foreignKeyName: "invoices_account_id_community_id_fkey"
+            columns: ["account_id", "community_id"]
+            isOneToOne: false
+            referencedRelation: "payer_balances"
+            referencedColumns: ["account_id", "community_id"]
+          },
+          {
             foreignKeyName: "invoices_community_id_fkey"
             columns: ["community_id"]
             isOneToOne: false
@@ -4502,6 +4934,24 @@ export type Database = {
             isOneToOne: false
             referencedRelation: "booking_products"
             referencedColumns: ["id", "community_id"]
+          },
+        ]
+      }
+      payer_balances: {
+        Row: {
+          account_id: string | null
+          balance_ore: number | null
+          community_id: string | null
+          credit_ore: number | null
+          outstanding_ore: number | null
+        }
+        Relationships: [
+          {
+            foreignKeyName: "billing_accounts_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
           },
         ]
       }
@@ -4755,6 +5205,10 @@ export type Database = {
         Args: { p_name: string; p_slug?: string }
         Returns: string
       }
+      checkout_payment: {
+        Args: { p_method: string; p_order_id: string }
+        Returns: Json
+      }
       comment_on_post: {
         Args: { p_body: string; p_post_id: string }
         Returns: string
@@ -4783,6 +5237,11 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      complete_payment: { Args: { p_payment_id: string }; Returns: Json }
+      complete_refund: {
+        Args: { p_detail?: string; p_refund_id: string; p_refunded: boolean }
+        Returns: Json
       }
       create_booking_series: {
         Args: {
@@ -4860,6 +5319,7 @@ export type Database = {
       delete_club: { Args: { p_club_id: string }; Returns: Json }
       erase_member: { Args: { p_member_id: string }; Returns: undefined }
       expand_event_series: { Args: { p_event_id: string }; Returns: number }
+      expire_checkouts: { Args: Record<PropertyKey, never>; Returns: number }
       export_members: {
         Args: { p_community_id: string }
         Returns: {
@@ -5128,6 +5588,15 @@ export type Database = {
       }
       operator_user_id: { Args: { p_email: string }; Returns: string }
       overview_figures: { Args: { p_community_id: string }; Returns: Json }
+      payer_balance: { Args: { p_account_id: string }; Returns: number }
+      payment_provider_secrets: {
+        Args: { p_community_id: string }
+        Returns: Json
+      }
+      payment_provider_status: {
+        Args: { p_community_id: string }
+        Returns: Json
+      }
       preview_booking_series: {
         Args: {
           p_ends: string
@@ -5218,6 +5687,18 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      record_payment_event: {
+        Args: { p_community_id: string; p_event: Json }
+        Returns: Json
+      }
+      record_payment_exception: {
+        Args: { p_detail: string; p_kind: string; p_payment_id: string }
+        Returns: undefined
+      }
+      record_payment_redirect: {
+        Args: { p_payment_id: string; p_redirect_url: string }
+        Returns: undefined
+      }
       recurrence_starts: {
         Args: {
           p_first: string
@@ -5298,6 +5779,7 @@ export type Database = {
         Args: { p_group_id: string; p_message?: string }
         Returns: string
       }
+      request_ticket_refund: { Args: { p_purchase_id: string }; Returns: Json }
       resend_news_mailing_failures: {
         Args: { p_mailing_id: string }
         Returns: {
@@ -5361,6 +5843,10 @@ export type Database = {
           p_mid_period_join?: string
           p_price: number
         }
+        Returns: undefined
+      }
+      save_payment_provider: {
+        Args: { p_community_id: string; p_settings: Json }
         Returns: undefined
       }
       search_audit_log: {
@@ -5507,6 +5993,14 @@ export type Database = {
       sign_up_volunteer: {
         Args: { p_job_id: string; p_timeslot_id?: string }
         Returns: string
+      }
+      start_checkout: {
+        Args: {
+          p_community_id: string
+          p_idempotency_key: string
+          p_items: Json
+        }
+        Returns: Json
       }
       start_member_import: {
         Args: { p_community_id: string; p_file_name: string; p_total: number }

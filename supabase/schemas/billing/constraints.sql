@@ -133,3 +133,17 @@ ALTER TABLE ONLY public.invoice_status_counts
 
 ALTER TABLE ONLY public.volunteer_credit_rules
     ADD CONSTRAINT volunteer_credit_rules_community_id_fkey FOREIGN KEY (community_id) REFERENCES public.communities(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.ledger_entries
+    ADD CONSTRAINT ledger_entries_community_id_fkey FOREIGN KEY (community_id) REFERENCES public.communities(id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.ledger_entries
+    ADD CONSTRAINT ledger_entries_account_id_community_id_fkey FOREIGN KEY (account_id, community_id) REFERENCES public.billing_accounts(id, community_id) ON DELETE CASCADE;
+
+CREATE INDEX ledger_entries_account_idx ON public.ledger_entries USING btree (account_id, side);
+
+CREATE INDEX ledger_entries_community_idx ON public.ledger_entries USING btree (community_id, created_at);
+
+CREATE INDEX ledger_entries_invoice_idx ON public.ledger_entries USING btree (invoice_id) WHERE (invoice_id IS NOT NULL);
+
+CREATE INDEX ledger_entries_order_idx ON public.ledger_entries USING btree (order_id) WHERE (order_id IS NOT NULL);

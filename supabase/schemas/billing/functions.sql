@@ -206,6 +206,8 @@ begin
   if new.method = 'account_credit' and new.amount_ore > v_owed then
     perform app_private.fail('overpayment_from_credit', 'Account credit pays at most what the invoice still owes');
   end if;
+  -- The ledger entry the invoice's change writes names this payment.
+  perform set_config('app.ledger_payment', new.id::text, true);
   update public.invoices set paid_ore = paid_ore + v_applied,
     status = case when paid_ore + v_applied >= total_ore + fees_ore then 'paid'::public.invoice_status else status end
   where id = i.id;
@@ -237,26 +239,13 @@ CREATE FUNCTION public.apply_account_credit(p_invoice_id uuid) RETURNS bigint
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare
-  i public.invoices;
-  v_available bigint;
-  v_amount bigint;
-  v_payment uuid;
+declare v_amount bigint;
 begin
-  i := app_private.billing_invoice(p_invoice_id);
-  -- One account's credit is spent by one call at a time.
-  perform 1 from public.billing_accounts where id = i.account_id for update;
-  select coalesce(sum(amount_ore), 0) into v_available from public.account_credits where account_id = i.account_id;
-  v_amount := least(v_available, i.total_ore + i.fees_ore - i.paid_ore);
+  perform app_private.billing_invoice(p_invoice_id);
+  v_amount := app_private.consume_account_credit(p_invoice_id);
   if v_amount <= 0 then
     perform app_private.fail('no_credit', 'The account has no credit to apply');
   end if;
-  perform set_config('app.applying_credit', p_invoice_id::text, true);
-  insert into public.invoice_payments (community_id, invoice_id, amount_ore, method, reference)
-  values (i.community_id, i.id, v_amount, 'account_credit', 'Tilgodehavende') returning id into v_payment;
-  perform set_config('app.applying_credit', '', true);
-  insert into public.account_credits (community_id, account_id, amount_ore, source, invoice_id, payment_id)
-  values (i.community_id, i.account_id, -v_amount, 'applied', i.id, v_payment);
   return v_amount;
 end
 $$;
@@ -1352,3 +1341,264 @@ REVOKE ALL ON FUNCTION public.volunteer_credit_standing(p_rule_id uuid) FROM ano
 REVOKE ALL ON FUNCTION public.volunteer_credit_standing(p_rule_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.volunteer_credit_standing(p_rule_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.volunteer_credit_standing(p_rule_id uuid) TO service_role;
+
+CREATE FUNCTION app_private.ledger_account(p_community_id uuid, p_side text) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  -- The credit side has one fixed account (6810, forudbetalinger fra medlemmer) until the
+  -- billing settings let a club choose it (decision 1041).
+  select case when p_side = 'credit' then '6810'
+              else coalesce((select s.debtor_account from public.billing_settings s where s.community_id = p_community_id), '5600') end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.ledger_account(p_community_id uuid, p_side text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.ledger_account(p_community_id uuid, p_side text) FROM PUBLIC;
+
+CREATE FUNCTION app_private.ledger_append(p_community_id uuid, p_account_id uuid, p_kind text, p_side text, p_amount_ore bigint, p_description text, p_invoice_id uuid DEFAULT NULL::uuid, p_order_id uuid DEFAULT NULL::uuid, p_payment_id uuid DEFAULT NULL::uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if coalesce(p_amount_ore, 0) = 0 then
+    return;
+  end if;
+  insert into public.ledger_entries (community_id, account_id, kind, side, amount_ore, ledger_account, invoice_id, order_id,
+                                     payment_id, description)
+  values (p_community_id, p_account_id, p_kind, p_side, p_amount_ore, app_private.ledger_account(p_community_id, p_side),
+          p_invoice_id, p_order_id, p_payment_id, p_description);
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.ledger_append(p_community_id uuid, p_account_id uuid, p_kind text, p_side text, p_amount_ore bigint, p_description text, p_invoice_id uuid, p_order_id uuid, p_payment_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.ledger_append(p_community_id uuid, p_account_id uuid, p_kind text, p_side text, p_amount_ore bigint, p_description text, p_invoice_id uuid, p_order_id uuid, p_payment_id uuid) FROM PUBLIC;
+
+CREATE FUNCTION app_private.before_ledger_change() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  -- Entries go only when their payer account or community goes (the cascade of deleting them).
+  if tg_op = 'DELETE' and (not exists (select 1 from public.billing_accounts a where a.id = old.account_id)
+                           or not exists (select 1 from public.communities c where c.id = old.community_id)) then
+    return old;
+  end if;
+  perform app_private.fail('ledger_append_only', 'Ledger entries are never changed or removed; a correction is a new entry');
+  return null;
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.before_ledger_change() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.before_ledger_change() FROM PUBLIC;
+
+CREATE FUNCTION app_private.ledger_check_agrees() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_outstanding bigint;
+  v_credit bigint;
+  t public.billing_account_totals;
+begin
+  select coalesce(sum(amount_ore) filter (where side = 'receivable'), 0),
+         -coalesce(sum(amount_ore) filter (where side = 'credit'), 0)
+    into v_outstanding, v_credit
+    from public.ledger_entries where account_id = new.account_id;
+  select * into t from public.billing_account_totals where account_id = new.account_id;
+  if t.account_id is null and not exists (select 1 from public.billing_accounts a where a.id = new.account_id) then
+    return null;
+  end if;
+  if (v_outstanding, v_credit) is distinct from (coalesce(t.outstanding_ore, 0), coalesce(t.credit_ore, 0)) then
+    perform app_private.fail('ledger_disagrees', format(
+      'The ledger of payer account %s says %s owed and %s credit; its invoices and credits say %s and %s',
+      new.account_id, v_outstanding, v_credit, coalesce(t.outstanding_ore, 0), coalesce(t.credit_ore, 0)));
+  end if;
+  return null;
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.ledger_check_agrees() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.ledger_check_agrees() FROM PUBLIC;
+
+CREATE FUNCTION app_private.consume_account_credit(p_invoice_id uuid) RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  i public.invoices;
+  v_available bigint;
+  v_amount bigint;
+  v_payment uuid;
+begin
+  select * into i from public.invoices where id = p_invoice_id;
+  if i.kind <> 'invoice' or i.status <> 'issued' then
+    return 0;
+  end if;
+  -- One account's credit is spent by one call at a time.
+  perform 1 from public.billing_accounts where id = i.account_id for update;
+  select coalesce(sum(amount_ore), 0) into v_available from public.account_credits where account_id = i.account_id;
+  v_amount := least(v_available, i.total_ore + i.fees_ore - i.paid_ore);
+  if v_amount <= 0 then
+    return 0;
+  end if;
+  perform set_config('app.applying_credit', p_invoice_id::text, true);
+  insert into public.invoice_payments (community_id, invoice_id, amount_ore, method, reference)
+  values (i.community_id, i.id, v_amount, 'account_credit', 'Tilgodehavende') returning id into v_payment;
+  perform set_config('app.applying_credit', '', true);
+  insert into public.account_credits (community_id, account_id, amount_ore, source, invoice_id, payment_id)
+  values (i.community_id, i.account_id, -v_amount, 'applied', i.id, v_payment);
+  return v_amount;
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.consume_account_credit(p_invoice_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.consume_account_credit(p_invoice_id uuid) FROM PUBLIC;
+
+CREATE FUNCTION app_private.after_invoice_ledger() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_old bigint := case when old.status = 'issued' then old.total_ore + old.fees_ore - old.paid_ore else 0 end;
+  v_new bigint := case when new.status = 'issued' then new.total_ore + new.fees_ore - new.paid_ore else 0 end;
+  v_fees bigint := 0;
+  v_paid bigint := 0;
+  v_label text := 'faktura ' || coalesce(new.number::text, '');
+  p public.invoice_payments;
+begin
+  if new.kind <> 'invoice' then
+    return null;
+  end if;
+  if old.status <> 'issued' and new.status = 'issued' then
+    perform app_private.ledger_append(new.community_id, new.account_id, 'charge', 'receivable', v_new,
+                                      'Faktura ' || new.number, new.id);
+    -- Credit on the payer's account pays the next invoice it is issued (decision 1041).
+    if exists (select 1 from public.account_credits c where c.account_id = new.account_id having sum(c.amount_ore) > 0) then
+      perform app_private.consume_account_credit(new.id);
+    end if;
+    return null;
+  end if;
+  if old.status <> 'issued' then
+    return null;
+  end if;
+  v_fees := new.fees_ore - old.fees_ore;
+  v_paid := new.paid_ore - old.paid_ore;
+  perform app_private.ledger_append(new.community_id, new.account_id, 'charge', 'receivable', v_fees,
+                                    'Rykkergebyr, ' || v_label, new.id);
+  if v_paid <> 0 then
+    select * into p from public.invoice_payments
+     where id = nullif(current_setting('app.ledger_payment', true), '')::uuid and invoice_id = new.id;
+    perform app_private.ledger_append(new.community_id, new.account_id,
+                                      case when p.method = 'account_credit' then 'credit' else 'payment' end, 'receivable',
+                                      -v_paid,
+                                      case when p.id is null then 'Betaling, ' || v_label
+                                           when p.method = 'account_credit' then 'Tilgodehavende brugt, ' || v_label
+                                           else 'Betaling (' || p.method::text || '), ' || v_label end,
+                                      new.id, null, p.id);
+  end if;
+  -- What the invoice no longer owes beyond fees and payments: it was credited or voided.
+  perform app_private.ledger_append(new.community_id, new.account_id, 'credit', 'receivable',
+                                    v_new - (v_old + v_fees - v_paid),
+                                    case when new.status = 'void' then 'Annulleret ' else 'Krediteret ' end || v_label, new.id);
+  return null;
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.after_invoice_ledger() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.after_invoice_ledger() FROM PUBLIC;
+
+CREATE FUNCTION app_private.after_account_credit_ledger() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare v_label text := 'faktura ' || coalesce((select i.number::text from public.invoices i where i.id = new.invoice_id), '');
+begin
+  perform app_private.ledger_append(new.community_id, new.account_id,
+                                    case when new.source = 'overpayment' then 'payment' else 'credit' end, 'credit',
+                                    -new.amount_ore,
+                                    case new.source when 'overpayment' then 'Overbetaling, ' || v_label
+                                                    when 'credited_payment' then 'Betalt på krediteret ' || v_label
+                                                    else 'Tilgodehavende brugt, ' || v_label end,
+                                    new.invoice_id, null, new.payment_id);
+  return null;
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.after_account_credit_ledger() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.after_account_credit_ledger() FROM PUBLIC;
+
+CREATE FUNCTION app_private.ledger_backfill() RETURNS bigint
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare v_count bigint;
+begin
+  with fresh as (
+    select a.id from public.billing_accounts a
+     where not exists (select 1 from public.ledger_entries e where e.account_id = a.id)
+  ), inv as (
+    select i.*, 'faktura ' || i.number as label,
+           coalesce((select sum(p.amount_ore - coalesce((select sum(c.amount_ore) from public.account_credits c
+                                                          where c.payment_id = p.id and c.source = 'overpayment'), 0))
+                       from public.invoice_payments p where p.invoice_id = i.id), 0) as applied
+      from public.invoices i
+     where i.kind = 'invoice' and i.number is not null and i.status <> 'draft'
+       and i.account_id in (select id from fresh)
+  ), entries as (
+    select i.community_id, i.account_id, 'charge' as kind, 'receivable' as side, i.total_ore as amount, i.id as invoice_id,
+           null::uuid as payment_id, 'Faktura ' || i.number as description,
+           coalesce(i.issued_on::timestamp with time zone, i.created_at) as at, 1 as ord
+      from inv i
+    union all
+    select i.community_id, i.account_id, 'charge', 'receivable', i.fees_ore, i.id, null, 'Rykkergebyr, ' || i.label,
+           coalesce(i.issued_on::timestamp with time zone, i.created_at), 2
+      from inv i
+    union all
+    select i.community_id, i.account_id, case when p.method = 'account_credit' then 'credit' else 'payment' end, 'receivable',
+           -(p.amount_ore - coalesce((select sum(c.amount_ore) from public.account_credits c
+                                       where c.payment_id = p.id and c.source = 'overpayment'), 0)),
+           i.id, p.id, 'Betaling (' || p.method::text || '), ' || i.label, p.paid_at, 3
+      from inv i join public.invoice_payments p on p.invoice_id = i.id
+    union all
+    -- Whatever makes the invoice's entries add up to what it owes today: crediting, voiding, amounts set by hand.
+    select i.community_id, i.account_id, case when i.status in ('credited', 'void') then 'credit' else 'payment' end,
+           'receivable',
+           (case when i.status = 'issued' then i.total_ore + i.fees_ore - i.paid_ore else 0 end)
+             - (i.total_ore + i.fees_ore - i.applied),
+           i.id, null, case when i.status = 'void' then 'Annulleret ' when i.status = 'credited' then 'Krediteret '
+                            else 'Betaling, ' end || i.label, now(), 4
+      from inv i
+    union all
+    select c.community_id, c.account_id, case when c.source = 'overpayment' then 'payment' else 'credit' end, 'credit',
+           -c.amount_ore, c.invoice_id, c.payment_id,
+           case c.source when 'overpayment' then 'Overbetaling' when 'credited_payment' then 'Betalt på krediteret faktura'
+                         else 'Tilgodehavende brugt' end
+             || coalesce(', faktura ' || (select i.number from public.invoices i where i.id = c.invoice_id), ''),
+           c.created_at, 5
+      from public.account_credits c where c.account_id in (select id from fresh)
+  )
+  insert into public.ledger_entries (community_id, account_id, kind, side, amount_ore, ledger_account, invoice_id,
+                                     payment_id, description, created_at)
+  select e.community_id, e.account_id, e.kind, e.side, e.amount, app_private.ledger_account(e.community_id, e.side),
+         e.invoice_id, e.payment_id, e.description, e.at
+    from entries e where e.amount <> 0
+   order by e.at, e.ord;
+  get diagnostics v_count = row_count;
+  return v_count;
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.ledger_backfill() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.ledger_backfill() FROM PUBLIC;
+
+CREATE FUNCTION public.payer_balance(p_account_id uuid) RETURNS bigint
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select b.balance_ore from public.payer_balances b where b.account_id = p_account_id
+$$;
+
+REVOKE ALL ON FUNCTION public.payer_balance(p_account_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.payer_balance(p_account_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.payer_balance(p_account_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.payer_balance(p_account_id uuid) TO service_role;

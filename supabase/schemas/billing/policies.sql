@@ -43,3 +43,7 @@ CREATE POLICY volunteer_credit_rules_billing_admin_all ON public.volunteer_credi
 CREATE POLICY volunteer_credits_billing_admin_read ON public.volunteer_credits FOR SELECT USING ((community_id = ANY (( SELECT app_private.area_communities('billing'::public.admin_area) AS area_communities)::uuid[])));
 
 CREATE POLICY volunteer_credits_own_read ON public.volunteer_credits FOR SELECT USING ((member_id = ANY (( SELECT app_private.my_member_ids() AS my_member_ids)::uuid[])));
+
+CREATE POLICY ledger_entries_billing_admin_read ON public.ledger_entries FOR SELECT USING ((community_id = ANY (( SELECT app_private.area_communities('billing'::public.admin_area) AS area_communities)::uuid[])));
+
+CREATE POLICY ledger_entries_own_read ON public.ledger_entries FOR SELECT USING ((account_id = ANY (( SELECT app_private.my_account_ids() AS my_account_ids)::uuid[])));

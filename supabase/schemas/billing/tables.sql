@@ -397,3 +397,33 @@ REVOKE ALL ON TABLE public.volunteer_credits FROM anon, authenticated, service_r
 GRANT SELECT,REFERENCES,TRIGGER,TRUNCATE ON TABLE public.volunteer_credits TO anon;
 GRANT SELECT,REFERENCES,TRIGGER,TRUNCATE ON TABLE public.volunteer_credits TO authenticated;
 GRANT ALL ON TABLE public.volunteer_credits TO service_role;
+
+CREATE TABLE public.ledger_entries (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    seq bigint GENERATED ALWAYS AS IDENTITY,
+    community_id uuid NOT NULL,
+    account_id uuid NOT NULL,
+    kind text NOT NULL,
+    side text NOT NULL,
+    amount_ore bigint NOT NULL,
+    ledger_account text NOT NULL,
+    invoice_id uuid,
+    order_id uuid,
+    payment_id uuid,
+    description text NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT ledger_entries_amount_ore_check CHECK ((amount_ore <> 0)),
+    CONSTRAINT ledger_entries_kind_check CHECK ((kind = ANY (ARRAY['charge'::text, 'payment'::text, 'refund'::text, 'credit'::text]))),
+    CONSTRAINT ledger_entries_side_check CHECK ((side = ANY (ARRAY['receivable'::text, 'credit'::text])))
+);
+
+COMMENT ON TABLE public.ledger_entries IS 'Every amount that moves on a payer account, append-only (decision 1041). amount_ore > 0: the payer owes the club more; < 0: less. side receivable: what open invoices owe; side credit: the payer''s credit (its sum is minus the credit). A payer''s balance is the sum of its entries (public.payer_balances).';
+
+ALTER TABLE ONLY public.ledger_entries
+    ADD CONSTRAINT ledger_entries_pkey PRIMARY KEY (id);
+
+ALTER TABLE public.ledger_entries ENABLE ROW LEVEL SECURITY;
+
+REVOKE ALL ON TABLE public.ledger_entries FROM anon, authenticated, service_role;
+GRANT SELECT ON TABLE public.ledger_entries TO authenticated;
+GRANT SELECT ON TABLE public.ledger_entries TO service_role;

@@ -77,3 +77,13 @@ CREATE TRIGGER invoices_count_truncated AFTER TRUNCATE ON public.invoices FOR EA
 CREATE TRIGGER invoices_count_updated AFTER UPDATE ON public.invoices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.invoices_count_statuses();
 
 CREATE TRIGGER payment_terms_before_write BEFORE INSERT OR UPDATE ON public.payment_terms FOR EACH ROW EXECUTE FUNCTION app_private.before_payment_terms_write();
+
+CREATE TRIGGER account_credits_ledger AFTER INSERT ON public.account_credits FOR EACH ROW EXECUTE FUNCTION app_private.after_account_credit_ledger();
+
+CREATE TRIGGER invoices_ledger AFTER UPDATE ON public.invoices FOR EACH ROW WHEN (((old.status IS DISTINCT FROM new.status) OR (old.paid_ore IS DISTINCT FROM new.paid_ore) OR (old.fees_ore IS DISTINCT FROM new.fees_ore))) EXECUTE FUNCTION app_private.after_invoice_ledger();
+
+CREATE TRIGGER ledger_entries_append_only BEFORE UPDATE OR DELETE ON public.ledger_entries FOR EACH ROW EXECUTE FUNCTION app_private.before_ledger_change();
+
+CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON public.ledger_entries FOR EACH STATEMENT EXECUTE FUNCTION app_private.before_ledger_change();
+
+CREATE CONSTRAINT TRIGGER ledger_entries_agree AFTER INSERT ON public.ledger_entries DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION app_private.ledger_check_agrees();

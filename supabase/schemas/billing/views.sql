@@ -86,3 +86,19 @@ REVOKE ALL ON TABLE public.invoice_summaries FROM anon, authenticated, service_r
 GRANT ALL ON TABLE public.invoice_summaries TO anon;
 GRANT ALL ON TABLE public.invoice_summaries TO authenticated;
 GRANT ALL ON TABLE public.invoice_summaries TO service_role;
+
+CREATE VIEW public.payer_balances WITH (security_invoker='true') AS
+ SELECT a.id AS account_id,
+    a.community_id,
+    (COALESCE(sum(e.amount_ore), (0)::numeric))::bigint AS balance_ore,
+    (COALESCE(sum(e.amount_ore) FILTER (WHERE (e.side = 'receivable'::text)), (0)::numeric))::bigint AS outstanding_ore,
+    (- COALESCE(sum(e.amount_ore) FILTER (WHERE (e.side = 'credit'::text)), (0)::numeric))::bigint AS credit_ore
+   FROM (public.billing_accounts a
+     LEFT JOIN public.ledger_entries e ON ((e.account_id = a.id)))
+  GROUP BY a.id, a.community_id;
+
+COMMENT ON VIEW public.payer_balances IS 'The one balance of a payer account: the sum of its ledger entries (decision 1041). outstanding_ore and credit_ore are its two sides.';
+
+REVOKE ALL ON TABLE public.payer_balances FROM anon, authenticated, service_role;
+GRANT SELECT ON TABLE public.payer_balances TO authenticated;
+GRANT SELECT ON TABLE public.payer_balances TO service_role;

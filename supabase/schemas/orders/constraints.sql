@@ -22,3 +22,26 @@ ALTER TABLE ONLY public.orders
 
 ALTER TABLE ONLY public.orders
     ADD CONSTRAINT orders_product_id_community_id_fkey FOREIGN KEY (product_id, community_id) REFERENCES public.booking_products(id, community_id);
+
+CREATE UNIQUE INDEX orders_idempotency_idx ON public.orders USING btree (community_id, buyer_user_id, idempotency_key) WHERE (idempotency_key IS NOT NULL);
+
+CREATE INDEX orders_expiring_idx ON public.orders USING btree (expires_at) WHERE (payment_status = ANY (ARRAY['pending'::text, 'authorized'::text]));
+
+ALTER TABLE ONLY public.orders
+    ADD CONSTRAINT orders_buyer_user_id_fkey FOREIGN KEY (buyer_user_id) REFERENCES auth.users(id) ON DELETE SET NULL;
+
+ALTER TABLE ONLY public.orders
+    ADD CONSTRAINT orders_id_community_id_key UNIQUE (id, community_id);
+
+ALTER TABLE ONLY public.order_lines
+    ADD CONSTRAINT order_lines_order_id_community_id_fkey FOREIGN KEY (order_id, community_id) REFERENCES public.orders(id, community_id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY public.order_lines
+    ADD CONSTRAINT order_lines_invoice_id_community_id_fkey FOREIGN KEY (invoice_id, community_id) REFERENCES public.invoices(id, community_id);
+
+ALTER TABLE ONLY public.order_lines
+    ADD CONSTRAINT order_lines_purchase_id_community_id_fkey FOREIGN KEY (purchase_id, community_id) REFERENCES public.ticket_purchases(id, community_id) ON DELETE SET NULL (purchase_id);
+
+CREATE INDEX order_lines_order_idx ON public.order_lines USING btree (order_id, sort_order);
+
+CREATE INDEX order_lines_invoice_idx ON public.order_lines USING btree (invoice_id) WHERE (invoice_id IS NOT NULL);
