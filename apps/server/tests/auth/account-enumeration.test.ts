@@ -1,24 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestPlatform, type TestPlatform } from '../support/test-platform';
-import { inbox, strongPassword, uniqueEmail } from './auth-test-kit';
+import { inbox, postAuth, strongPassword, uniqueEmail } from './auth-test-kit';
 
 // Whether an address has an account must not show in an answer (issue 38): recover and otp
 // answer a known and an unknown address with the same status and body, also when the send
 // limits hold a known address's mail back, and a sign-up of a confirmed address does the
 // work a new one does (one mail through the mailer), so it takes as long.
-/** POSTs to an auth path and reads the answer's status and body as text. */
-async function postAuth(t: TestPlatform, path: string, body: unknown) {
-  const res = await fetch(`${t.url}/auth/v1${path}`, {
-    method: 'POST',
-    headers: {
-      apikey: t.anonKey,
-      'content-type': 'application/json',
-      'x-supabase-api-version': '2024-01-01',
-    },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.text() };
-}
 
 describe('answers that do not tell whether an address has an account', () => {
   let t: TestPlatform;

@@ -8,7 +8,7 @@ import type { AuthContext } from './auth-context';
 import { authTransaction } from './auth-transaction';
 import { AuthError, validation } from './auth-errors';
 import { checkCaptcha } from './captcha';
-import { requestInfo, trustedRateLimitKey } from './client-ip';
+import { limitMessageRequests, requestInfo, trustedRateLimitKey } from './client-ip';
 import { createFlowState, readPkceParams } from './pkce-flow';
 import { redirectTarget } from './redirect-target';
 import { normaliseEmail, optionalString, readBody } from './request-body';
@@ -27,6 +27,7 @@ export async function recoverPassword(ctx: AuthContext, c: Context<AppEnv>): Pro
   const pkce = readPkceParams(body);
   const info = requestInfo(ctx, c);
   await checkCaptcha(ctx, c, body, info.ip);
+  await limitMessageRequests(ctx, c);
   const redirectTo = redirectTarget(ctx, c);
   await swallowMailSendRefusal(() =>
     authTransaction(ctx, async (q) => {

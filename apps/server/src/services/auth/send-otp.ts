@@ -10,7 +10,7 @@ import type { AuthContext } from './auth-context';
 import { authTransaction } from './auth-transaction';
 import { AuthError, validation } from './auth-errors';
 import { checkCaptcha } from './captcha';
-import { requestInfo, trustedRateLimitKey } from './client-ip';
+import { limitMessageRequests, requestInfo, trustedRateLimitKey } from './client-ip';
 import { confirmEmail, confirmPhone } from './confirm-user';
 import { hashPassword } from './passwords';
 import { createFlowState, readPkceParams } from './pkce-flow';
@@ -56,6 +56,7 @@ export async function sendOtp(ctx: AuthContext, c: Context<AppEnv>): Promise<Res
   const phone = rawPhone ? normalisePhone(rawPhone) : undefined;
   const info = requestInfo(ctx, c);
   await checkCaptcha(ctx, c, body, info.ip);
+  await limitMessageRequests(ctx, c);
   const redirectTo = redirectTarget(ctx, c);
   const existing = email
     ? await findUserByEmail(ctx.deps.db, email)
