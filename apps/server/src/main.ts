@@ -9,6 +9,7 @@ import { MigrationError } from './database/migrator';
 import { devInboxEnabled } from './mail/create-mailer';
 import { devInboxUrl } from './services/auth/show-dev-inbox';
 import { startPlatform } from './platform';
+import { trackRequests } from './http/graceful-shutdown';
 import { ensureSetupToken, hasFirstRunSetup, watchSetupToken } from './access/setup-token';
 import { loadDemoIfEmpty } from '../../../supabase/seed/generate-demo';
 
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const requests = trackRequests(platform.http);
   // Again once the embedded database has written its files (PGlite makes them 0666).
   makeDataDirPrivate(config.dataDir);
   const baseUrl = config.port === 0 ? platform.url : config.publicUrl;
@@ -98,14 +100,31 @@ async function main(): Promise<void> {
   }
   process.stdout.write(`${lines.join('\n')}\n`);
 
+  // Bounded shutdown (decision 1006): stop accepting, let requests in flight finish within
+  // SHUTDOWN_TIMEOUT, cut off the rest, close the services and the database; if that still
+  // has not finished a while later, something hangs, and the process exits anyway. A second
+  // signal exits at once.
+  const deadlineMs = config.operations.shutdownTimeoutMs;
   let shuttingDown = false;
   const shutdown = (signal: string) => {
-    if (shuttingDown) return;
+    if (shuttingDown) {
+      logger.warn({ signal }, 'second signal during shutdown: exiting now');
+      process.exit(1);
+    }
     shuttingDown = true;
     stopWatchingToken();
-    logger.info({ signal }, 'shutting down');
-    platform
-      .stop()
+    logger.info({ signal, inFlight: requests.inFlight(), deadlineMs }, 'shutting down');
+    setTimeout(() => {
+      logger.error({ deadlineMs }, 'shutdown did not finish after the deadline: exiting anyway');
+      process.exit(1);
+    }, deadlineMs + 15_000);
+    requests
+      .drain(deadlineMs)
+      .then((cutOff) => {
+        if (cutOff > 0)
+          logger.warn({ requests: cutOff, deadlineMs }, 'shutdown deadline passed: requests cut off');
+        return platform.stop();
+      })
       .then(() => process.exit(0))
       .catch((error: unknown) => {
         logger.error({ err: error }, 'shutdown failed');

@@ -1,12 +1,12 @@
 // invite-administrator: Settings → Administrators → Invite (docs/decisions/0871). POST
 //   {"community_id": "…", "email": "…", "areas": ["event", …], "membership_manager": false,
 //    "redirect_to": "https://…/da/new-password"}
-// with the session of an owner or membership manager. Sends the auth invite (an address that
-// already has an account gets no mail and can sign in), then grants the access as the caller,
-// so the database's rules decide what the caller may grant. Answers {"user_id", "invited"} or
-// {"error": code, "message": sentence}.
+// with the session of an owner or membership manager. Checks that the caller may make this
+// grant, then sends the auth invite (an address that already has an account gets no mail and
+// can sign in), then grants the access as the caller, so the database's rules decide what the
+// caller may grant. Answers {"user_id", "invited"} or {"error": code, "message": sentence}.
 import { adminAreas } from '@club/schemas';
-import { createClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { checkEmail, GoLiveError, inviteOrFindUser, refusal } from '../_shared/go-live';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -58,6 +58,8 @@ export default async function handler(req: Request, context?: { env?: Env }): Pr
   try {
     const email = checkEmail(body.email);
     const admin = createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, options);
+    const refused = await grantRefusal(caller, admin, communityId, email, body.membership_manager === true);
+    if (refused) return failed(403, 'not_allowed', refused);
     const redirectTo = typeof body.redirect_to === 'string' ? body.redirect_to : undefined;
     const user = await inviteOrFindUser(admin, email, redirectTo);
     const granted = await caller.rpc('set_administrator_access', {
@@ -75,4 +77,44 @@ export default async function handler(req: Request, context?: { env?: Env }): Pr
     }
     throw error;
   }
+}
+
+/**
+ * Why set_administrator_access would refuse this grant, asked before anyone is invited: an
+ * account made and a mail sent for a grant the database then refuses (issue 38) left an
+ * invited stranger. The rule is the function's (public.set_administrator_access): only an
+ * owner makes a membership manager, changes one, or touches an owner. The grant itself still
+ * goes through that function, which decides; this only keeps a refused one from inviting.
+ */
+async function grantRefusal(
+  caller: SupabaseClient,
+  admin: SupabaseClient,
+  communityId: string,
+  email: string,
+  membershipManager: boolean,
+): Promise<string | undefined> {
+  const { data: who, error: whoError } = await caller.auth.getUser();
+  // No user behind a token may_grant_access accepted: the service role, which may grant all.
+  if (whoError || !who.user) return undefined;
+  const mine = await admin
+    .from('memberships')
+    .select('role')
+    .eq('community_id', communityId)
+    .eq('user_id', who.user.id)
+    .maybeSingle<{ role: string }>();
+  if (mine.error) throw new GoLiveError('grant_check_failed', mine.error.message, 502);
+  if (mine.data?.role === 'owner') return undefined;
+  const onlyOwners = 'Only owners change owners and membership managers';
+  if (membershipManager) return onlyOwners;
+  const found = await admin.rpc('operator_user_id', { p_email: email });
+  if (found.error || typeof found.data !== 'string') return undefined;
+  const theirs = await admin
+    .from('memberships')
+    .select('role, membership_manager')
+    .eq('community_id', communityId)
+    .eq('user_id', found.data)
+    .maybeSingle<{ role: string; membership_manager: boolean }>();
+  if (theirs.error) throw new GoLiveError('grant_check_failed', theirs.error.message, 502);
+  if (theirs.data?.role === 'owner' || theirs.data?.membership_manager) return onlyOwners;
+  return undefined;
 }

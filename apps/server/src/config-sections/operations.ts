@@ -30,6 +30,7 @@ export const operationsEnv = z.object({
   BACKUP_S3_PREFIX: z.string().default('backups/'),
   RELEASE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   NEWS_MAIL_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  SHUTDOWN_TIMEOUT: z.coerce.number().min(0).max(600).default(10),
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
     message: 'must be at least 16 characters long',
   }),
@@ -59,6 +60,8 @@ export function readOperationsConfig(env: OperationsEnv, dataDir: string) {
     },
     /** Bearer token that may read /metrics besides the service-role key. */
     metricsToken: env.METRICS_TOKEN,
+    /** How long in-flight requests get to finish after SIGTERM before they are cut off. */
+    shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT * 1000,
   };
 }
 

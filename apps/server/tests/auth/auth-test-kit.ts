@@ -48,3 +48,23 @@ export function memoryStorage() {
     removeItem: (k: string) => void items.delete(k),
   };
 }
+
+/** POSTs JSON to an auth path with the anon key and reads the answer's status and body text. */
+export async function postAuth(
+  server: { url: string; anonKey: string },
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: string }> {
+  const res = await fetch(`${server.url}/auth/v1${path}`, {
+    method: 'POST',
+    headers: {
+      apikey: server.anonKey,
+      'content-type': 'application/json',
+      'x-supabase-api-version': '2024-01-01',
+      ...headers,
+    },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.text() };
+}

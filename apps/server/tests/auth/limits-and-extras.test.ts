@@ -167,7 +167,8 @@ describe('rate limits, reauthentication, resend and service endpoints', () => {
     const otpDisabled = await t
       .client()
       .auth.signInWithOtp({ email: uniqueEmail(), options: { shouldCreateUser: false } });
-    expect(otpDisabled.error?.code).toBe('otp_disabled');
+    // An unknown address is answered as a known one (issue 38): GoTrue's 422 otp_disabled told them apart.
+    expect(otpDisabled.error).toBeNull();
     const sso = await t.client().auth.signInWithSSO({ domain: 'example.test' });
     expect(sso.error?.message).toBe('SAML 2.0 is disabled');
     const link = await fetch(`${t.url}/auth/v1/authorize?provider=github`);

@@ -77,6 +77,54 @@ describe('inviting an administrator', () => {
     expect(smtp.mails).toEqual([]);
   });
 
+  it('checks the grant before inviting: a refused grant makes no account and sends no mail', async () => {
+    const admin = t.adminClient();
+    const { data } = await admin.auth.admin.createUser({
+      email: 'medlemsansvarlig@roklub.dk',
+      password: 'medlemmer-i-båden-2026',
+      email_confirm: true,
+    });
+    await t.db.query(
+      `insert into public.memberships (community_id, user_id, role, areas, membership_manager)
+       values ($1, $2, 'member', '{}', true)`,
+      [community, data.user!.id],
+    );
+    const manager = t.client();
+    await manager.auth.signInWithPassword({
+      email: 'medlemsansvarlig@roklub.dk',
+      password: 'medlemmer-i-båden-2026',
+    });
+    const before = smtp.mails.length;
+    // Only owners make membership managers; the database refused this only after the invite.
+    const refused = await invite(manager, {
+      community_id: community,
+      email: 'ny-ansvarlig@roklub.dk',
+      areas: [],
+      membership_manager: true,
+    });
+    expect(refused).toMatchObject({ status: 403, payload: { error: 'not_allowed' } });
+    // Nor may a membership manager touch an owner, who has an account already.
+    const owners = await invite(manager, {
+      community_id: community,
+      email: 'formand@roklub.dk',
+      areas: ['event'],
+    });
+    expect(owners).toMatchObject({ status: 403, payload: { error: 'not_allowed' } });
+    expect(smtp.mails.length).toBe(before);
+    const { rows } = await t.db.query('select 1 from auth.users where email = $1', [
+      'ny-ansvarlig@roklub.dk',
+    ]);
+    expect(rows).toEqual([]);
+    // What a membership manager may grant still invites.
+    const allowed = await invite(manager, {
+      community_id: community,
+      email: 'hjaelper@roklub.dk',
+      areas: ['event'],
+    });
+    expect(allowed).toMatchObject({ status: 200, payload: { invited: true } });
+    await expect.poll(() => smtp.mails.length).toBe(before + 1);
+  });
+
   it('invites, and the next token carries the granted areas; a revoke shows after a refresh', async () => {
     const done = await invite(owner, {
       community_id: community,

@@ -27,3 +27,17 @@ export function trustedRateLimitKey(ctx: AuthContext, c: Context): string | unde
 export function requestInfo(ctx: AuthContext, c: Context): { ip: string; userAgent: string | undefined } {
   return { ip: clientIp(ctx, c), userAgent: c.req.header('user-agent') };
 }
+
+/**
+ * Limits requests that send a mail or SMS to an address of the caller's choosing (otp,
+ * recover, resend) per client address when no trusted header names the client: its socket
+ * address, or the first X-Forwarded-For entry under TRUST_PROXY, as the failed sign-ins are
+ * counted (decision 1004). Counted after the request is read and before the address is
+ * looked up, so a known and an unknown address count alike and the 429 tells nothing about
+ * either; the per-address resend frequency still applies on top. With
+ * AUTH_RATE_LIMIT_HEADER the header's limit at the start of the request does this instead.
+ */
+export async function limitMessageRequests(ctx: AuthContext, c: Context): Promise<void> {
+  if (ctx.config.rateLimitHeader) return;
+  await ctx.limits.takeRequest('messages-by-client', clientIp(ctx, c), ctx.config.rateLimits.otp, 300);
+}

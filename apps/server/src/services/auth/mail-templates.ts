@@ -8,7 +8,9 @@ export type MailKind =
   | 'recovery'
   | 'email_change_current'
   | 'email_change_new'
-  | 'reauthentication';
+  | 'reauthentication'
+  /** To the owner of a confirmed address someone signed up with again: a link, no code. */
+  | 'repeated_signup';
 
 export type MailLocale = 'en' | 'da';
 
@@ -51,6 +53,12 @@ const wording: Record<MailLocale, Record<MailKind, Wording>> = {
       intro: 'Enter this code to confirm it is you:',
       action: '',
     },
+    repeated_signup: {
+      subject: 'You already have an account',
+      intro:
+        'Someone tried to sign up to {site} with {email}, which already has an account. If it was you, follow this link and sign in, or reset your password there. If it was not, you can ignore this mail:',
+      action: 'Sign in',
+    },
   },
   da: {
     signup: {
@@ -84,6 +92,12 @@ const wording: Record<MailLocale, Record<MailKind, Wording>> = {
       intro: 'Indtast denne kode for at bekræfte, at det er dig:',
       action: '',
     },
+    repeated_signup: {
+      subject: 'Du har allerede en konto',
+      intro:
+        'Nogen forsøgte at tilmelde sig {site} med {email}, som allerede har en konto. Hvis det var dig, så følg linket og log ind, eller nulstil din adgangskode dér. Hvis ikke, kan du se bort fra denne mail:',
+      action: 'Log ind',
+    },
   },
 };
 
@@ -114,6 +128,14 @@ export function renderAuthMail(
       .replace('{email}', values.email)
       .replace('{newEmail}', values.newEmail ?? '');
   const intro = fill(w.intro);
+  if (kind === 'repeated_signup') {
+    const link = values.link ?? '';
+    return {
+      subject: w.subject,
+      text: `${intro}\n\n${link}\n`,
+      html: `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(w.action)}</a></p>`,
+    };
+  }
   if (!values.link) {
     return {
       subject: w.subject,

@@ -123,6 +123,14 @@ export class RateLimits {
     }
   }
 
+  /**
+   * True the first time `bucket` is taken in a window of `windowSeconds`, false after. Given
+   * the calling transaction, so a rolled-back take is not counted.
+   */
+  async takeOncePer(q: Queryable, bucket: string, windowSeconds: number): Promise<boolean> {
+    return (await this.hit(q, bucket, Math.max(1, windowSeconds))) === 1;
+  }
+
   private async hit(q: Queryable, bucket: string, windowSeconds: number): Promise<number> {
     const { rows } = await q.query<{ hits: number }>(
       `insert into auth.rate_limit_counters as c (bucket, window_start, expires_at, hits)

@@ -6,7 +6,7 @@ import type { AuthContext } from './auth-context';
 import { authTransaction } from './auth-transaction';
 import { AuthError, validation } from './auth-errors';
 import { checkCaptcha } from './captcha';
-import { requestInfo, trustedRateLimitKey } from './client-ip';
+import { limitMessageRequests, requestInfo, trustedRateLimitKey } from './client-ip';
 import { readPkceParams } from './pkce-flow';
 import { redirectTarget } from './redirect-target';
 import { normaliseEmail, normalisePhone, optionalString, readBody } from './request-body';
@@ -43,6 +43,7 @@ export async function resendMessage(ctx: AuthContext, c: Context<AppEnv>): Promi
   const pkce = readPkceParams(body);
   const info = requestInfo(ctx, c);
   await checkCaptcha(ctx, c, body, info.ip);
+  await limitMessageRequests(ctx, c);
   const redirectTo = redirectTarget(ctx, c);
   const result = await authTransaction(ctx, async (q) => {
     if (type === 'signup') {

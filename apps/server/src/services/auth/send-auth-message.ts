@@ -47,17 +47,64 @@ export function verifyLink(ctx: AuthContext, token: string, type: VerifyType, re
   return `${ctx.externalUrl}/verify?token=${token}&type=${type}&redirect_to=${redirect}`;
 }
 
+/** A send refused because the same user was sent the same kind of message moments ago. */
+export class SendFrequencyError extends AuthError {}
+
 export function assertSendFrequency(ctx: AuthContext, sentAt: string | null, channel: 'email' | 'sms'): void {
   const limit = channel === 'email' ? ctx.config.maxFrequency : ctx.config.smsMaxFrequency;
   const since = secondsSince(sentAt);
   if (since < limit) {
     const wait = Math.max(1, Math.ceil(limit - since));
-    throw new AuthError(
+    throw new SendFrequencyError(
       429,
       channel === 'email' ? 'over_email_send_rate_limit' : 'over_sms_send_rate_limit',
       `For security purposes, you can only request this after ${wait} seconds.`,
     );
   }
+}
+
+/**
+ * True for a refused mail send that only an existing account can meet: the per-user
+ * frequency and the hourly send limit. Answers about an address that could not exist for a
+ * missing one (recover, otp) swallow these, so the status does not tell the two apart.
+ */
+export function isMailSendRefusal(error: unknown): boolean {
+  return error instanceof AuthError && error.code === 'over_email_send_rate_limit';
+}
+
+/**
+ * The notice a sign-up of an already confirmed address sends its owner, in place of the
+ * confirmation a new address gets: the same mailer, send limit and delivery wait, so the
+ * answer takes as long either way (nothing else tells the two apart). At most one per
+ * AUTH_MAX_FREQUENCY per account; a repeat within it sends nothing, as a repeated sign-up of
+ * a new (now unconfirmed) address does.
+ */
+export async function sendRepeatedSignupNotice(
+  ctx: AuthContext,
+  q: Queryable,
+  user: UserRow,
+  request: { email: string; redirectTo: string; pageLocale: MailLocale | undefined },
+): Promise<void> {
+  const first = await ctx.limits.takeOncePer(q, `signup-notice:${user.id}`, ctx.config.maxFrequency);
+  if (!first) return;
+  if (!ctx.config.mailerAutoconfirm) await ctx.limits.takeSend(q, 'email');
+  const content = renderAuthMail('repeated_signup', mailLocale(ctx, user, request.pageLocale), {
+    link: request.redirectTo,
+    code: '',
+    site: ctx.deps.config.appName,
+    email: user.email ?? request.email,
+  });
+  await afterCommit(q, async () => {
+    try {
+      await ctx.mailer.send({ to: request.email, ...content, meta: { type: 'repeated_signup' } });
+    } catch (error) {
+      ctx.logger.error(
+        { err: error instanceof DeliveryError ? error.message : error },
+        'mail delivery failed',
+      );
+      throw new AuthError(500, 'unexpected_failure', failureMessage.signup);
+    }
+  });
 }
 
 const failureMessage: Record<MailKind, string> = {
@@ -68,6 +115,7 @@ const failureMessage: Record<MailKind, string> = {
   email_change_current: 'Error sending email change email',
   email_change_new: 'Error sending email change email',
   reauthentication: 'Error sending reauthentication email',
+  repeated_signup: 'Error sending confirmation email',
 };
 
 export async function issueEmailToken(

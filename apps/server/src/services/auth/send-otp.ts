@@ -1,5 +1,8 @@
 // POST /otp (brief §7.4): magic link / e-mail code, or an SMS code. New or unconfirmed
-// users go through sign-up (their confirmation mail also signs them in).
+// users go through sign-up (their confirmation mail also signs them in). An address without
+// an account that may not be created (create_user false, sign-ups off) gets {} as a known
+// one does, and a known address held back by the send limits gets {} too: GoTrue answers
+// 422 otp_disabled and 429, which tell whether the address has an account.
 import crypto from 'node:crypto';
 import type { Context } from 'hono';
 import type { AppEnv } from '../../http/app-env';
@@ -7,7 +10,7 @@ import type { AuthContext } from './auth-context';
 import { authTransaction } from './auth-transaction';
 import { AuthError, validation } from './auth-errors';
 import { checkCaptcha } from './captcha';
-import { requestInfo, trustedRateLimitKey } from './client-ip';
+import { limitMessageRequests, requestInfo, trustedRateLimitKey } from './client-ip';
 import { confirmEmail, confirmPhone } from './confirm-user';
 import { hashPassword } from './passwords';
 import { createFlowState, readPkceParams } from './pkce-flow';
@@ -31,6 +34,7 @@ import {
   type UserRow,
 } from './user-records';
 import { pageLocale } from './mail-locale';
+import { swallowMailSendRefusal } from './recover-password';
 
 export async function sendOtp(ctx: AuthContext, c: Context<AppEnv>): Promise<Response> {
   await ctx.limits.takeRequest('otp', trustedRateLimitKey(ctx, c), ctx.config.rateLimits.otp, 300);
@@ -52,76 +56,77 @@ export async function sendOtp(ctx: AuthContext, c: Context<AppEnv>): Promise<Res
   const phone = rawPhone ? normalisePhone(rawPhone) : undefined;
   const info = requestInfo(ctx, c);
   await checkCaptcha(ctx, c, body, info.ip);
+  await limitMessageRequests(ctx, c);
   const redirectTo = redirectTarget(ctx, c);
   const existing = email
     ? await findUserByEmail(ctx.deps.db, email)
     : await findUserByPhone(ctx.deps.db, phone!);
-  if (!existing && (!createUser || ctx.config.disableSignup)) {
-    throw new AuthError(422, 'otp_disabled', 'Signups not allowed for otp');
-  }
+  if (!existing && (!createUser || ctx.config.disableSignup)) return c.json({}, 200);
   const randomPassword = existing
     ? undefined
     : await hashPassword(crypto.randomBytes(32).toString('base64url'));
-  const result = await authTransaction(ctx, async (q) => {
-    let user: UserRow | undefined = email
-      ? await findUserByEmail(q, email)
-      : await findUserByPhone(q, phone!);
-    const provider = email ? 'email' : 'phone';
-    if (!user) {
-      const id = crypto.randomUUID();
-      const identityData = {
-        ...data,
-        sub: id,
-        ...(email ? { email } : { phone }),
-        email_verified: false,
-        phone_verified: false,
-      };
-      user = await insertUser(q, {
-        id,
-        email: email ?? null,
-        phone: phone ?? null,
-        encryptedPassword: randomPassword ?? null,
-        appMetadata: { provider, providers: [provider] },
-        userMetadata: identityData,
-      });
-      await insertIdentity(q, { userId: id, provider, providerId: id, data: identityData });
-      const autoconfirm = email ? ctx.config.mailerAutoconfirm : ctx.config.smsAutoconfirm;
-      if (autoconfirm) {
-        if (email) await confirmEmail(q, id);
-        else await confirmPhone(q, id);
-        user = (await findUserById(q, id))!;
+  const send = () =>
+    authTransaction(ctx, async (q) => {
+      let user: UserRow | undefined = email
+        ? await findUserByEmail(q, email)
+        : await findUserByPhone(q, phone!);
+      const provider = email ? 'email' : 'phone';
+      if (!user) {
+        const id = crypto.randomUUID();
+        const identityData = {
+          ...data,
+          sub: id,
+          ...(email ? { email } : { phone }),
+          email_verified: false,
+          phone_verified: false,
+        };
+        user = await insertUser(q, {
+          id,
+          email: email ?? null,
+          phone: phone ?? null,
+          encryptedPassword: randomPassword ?? null,
+          appMetadata: { provider, providers: [provider] },
+          userMetadata: identityData,
+        });
+        await insertIdentity(q, { userId: id, provider, providerId: id, data: identityData });
+        const autoconfirm = email ? ctx.config.mailerAutoconfirm : ctx.config.smsAutoconfirm;
+        if (autoconfirm) {
+          if (email) await confirmEmail(q, id);
+          else await confirmPhone(q, id);
+          user = (await findUserById(q, id))!;
+        }
       }
-    }
-    if (phone) return sendPhoneConfirmation(ctx, q, user, phone);
-    if (!user.email_confirmed_at) {
-      await sendSignupConfirmation(ctx, q, user, {
+      if (phone) return sendPhoneConfirmation(ctx, q, user, phone);
+      if (!user.email_confirmed_at) {
+        await sendSignupConfirmation(ctx, q, user, {
+          email: email!,
+          redirectTo,
+          pkce,
+          pageLocale: pageLocale(c, redirectTo),
+        });
+        return {};
+      }
+      if (pkce)
+        await createFlowState(q, {
+          userId: user.id,
+          authenticationMethod: 'magiclink',
+          providerType: 'email',
+          pkce,
+        });
+      await issueEmailToken(ctx, q, user, {
+        kind: 'magiclink',
         email: email!,
+        column: 'recovery_token',
+        sentAtColumn: 'recovery_sent_at',
+        verifyType: 'magiclink',
         redirectTo,
-        pkce,
+        pkce: pkce !== undefined,
+        deliver: true,
+        checkFrequency: true,
         pageLocale: pageLocale(c, redirectTo),
       });
       return {};
-    }
-    if (pkce)
-      await createFlowState(q, {
-        userId: user.id,
-        authenticationMethod: 'magiclink',
-        providerType: 'email',
-        pkce,
-      });
-    await issueEmailToken(ctx, q, user, {
-      kind: 'magiclink',
-      email: email!,
-      column: 'recovery_token',
-      sentAtColumn: 'recovery_sent_at',
-      verifyType: 'magiclink',
-      redirectTo,
-      pkce: pkce !== undefined,
-      deliver: true,
-      checkFrequency: true,
-      pageLocale: pageLocale(c, redirectTo),
     });
-    return {};
-  });
-  return c.json(result, 200);
+  const result = email ? await swallowMailSendRefusal(send) : await send();
+  return c.json(result ?? {}, 200);
 }

@@ -21,7 +21,12 @@ import {
   rawString,
   readBody,
 } from './request-body';
-import { sendPhoneConfirmation, sendSignupConfirmation } from './send-auth-message';
+import {
+  SendFrequencyError,
+  sendPhoneConfirmation,
+  sendRepeatedSignupNotice,
+  sendSignupConfirmation,
+} from './send-auth-message';
 import { signInAnonymously } from './sign-in-anonymously';
 import {
   findUserByEmail,
@@ -88,17 +93,31 @@ export async function signUp(ctx: AuthContext, c: Context<AppEnv>): Promise<Resp
           actorUsername: email ?? phone,
           ip: info.ip,
         });
+        // The owner hears of it: one mail, as a new address gets its confirmation, so the
+        // answer takes as long (the password was hashed above either way).
+        if (email)
+          await sendRepeatedSignupNotice(ctx, q, existing, {
+            email,
+            redirectTo,
+            pageLocale: pageLocale(c, redirectTo),
+          });
         return { kind: 'user' as const, body: obfuscatedUser(provider, email, phone, data) };
       }
-      if (email) {
-        await sendSignupConfirmation(ctx, q, existing, {
-          email,
-          redirectTo,
-          pkce,
-          pageLocale: pageLocale(c, redirectTo),
-        });
-      } else {
-        await sendPhoneConfirmation(ctx, q, existing, phone!);
+      // A repeat within the resend frequency sends nothing but answers as the first did: a
+      // 429 here told that the address had signed up moments ago.
+      try {
+        if (email) {
+          await sendSignupConfirmation(ctx, q, existing, {
+            email,
+            redirectTo,
+            pkce,
+            pageLocale: pageLocale(c, redirectTo),
+          });
+        } else {
+          await sendPhoneConfirmation(ctx, q, existing, phone!);
+        }
+      } catch (error) {
+        if (!(error instanceof SendFrequencyError)) throw error;
       }
       const fresh = (email ? await findUserByEmail(q, email) : await findUserByPhone(q, phone!))!;
       const rendered = await loadRenderedUser(q, fresh);

@@ -21,6 +21,8 @@ function segment(part: string): string {
 }
 
 const staleAfterMs = 24 * 60 * 60 * 1000;
+/** How often an upload makes its folders again after a delete pruned them (commit). */
+const commitAttempts = 20;
 
 async function removeStaleTemporaryFiles(tmpDir: string): Promise<void> {
   try {
@@ -55,10 +57,28 @@ export function createFileBackend(root: string): StorageBackend {
     }
   }
 
+  /**
+   * Moves a finished upload into place. A delete prunes the folders it leaves empty, and
+   * nothing stops it from pruning one this upload has just made: between the mkdir and the
+   * rename (the rename fails ENOENT) or between two levels of the mkdir (ENOENT or ENOTDIR).
+   * Then the folders are made again and the rename tried again; each retry needs another
+   * delete to win the same race, so a few are plenty. Folders never collide with object
+   * files (those are named `@…`, which a segment cannot be), so these codes mean a pruned
+   * folder and not a real conflict.
+   */
   async function commit(tmp: string, loc: ObjectLocation): Promise<void> {
     const target = fileOf(loc);
-    await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-    await fsp.rename(tmp, target);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await fsp.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+        await fsp.rename(tmp, target);
+        return;
+      } catch (error) {
+        const code = (error as NodeJS.ErrnoException).code;
+        const pruned = code === 'ENOENT' || code === 'ENOTDIR';
+        if (!pruned || attempt >= commitAttempts) throw error;
+      }
+    }
   }
 
   return {
