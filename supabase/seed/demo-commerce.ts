@@ -127,8 +127,9 @@ export async function seedBilling(tx: Queryable, community: string): Promise<voi
     [community],
   );
   await tx.query(
-    `insert into public.invoice_lines (community_id, invoice_id, description, quantity, unit_price_ore, vat_rate_bp, vat_exempt)
-     select i.community_id, i.id, p.name || ' ' || extract(year from now()), 1, p.price_ore, 0, true
+    `insert into public.invoice_lines (community_id, invoice_id, description, quantity, unit_price_ore, vat_rate_bp, vat_exempt,
+                                       plan_id)
+     select i.community_id, i.id, p.name || ' ' || extract(year from now()), 1, p.price_ore, 0, true, p.id
      from public.invoices i join public.billing_accounts a on a.id = i.account_id join public.billing_plans p on p.id = a.plan_id
      where i.community_id = $1 order by i.created_at, i.id`,
     [community],

@@ -31,6 +31,16 @@ describe('demo data', () => {
     expect(demo.counts.invoices).toBeGreaterThan(30);
   });
 
+  it("gives this year's statutory member count real numbers from the kontingent billed through plans", async () => {
+    const { rows } = await platform.db.query<{ paid_by: string; n: number }>(
+      `select paid_by, count(*)::int as n
+       from public.report_member_counts_detail($1, extract(year from current_date)::int)
+       group by paid_by order by paid_by`,
+      [demo.community],
+    );
+    expect(rows.find((r) => r.paid_by === 'plan')?.n ?? 0).toBeGreaterThan(0);
+  });
+
   it('puts events at plausible local hours and in their season, in the community time zone', async () => {
     const { rows } = await platform.db.query<{ title: string; month: number; hour: number; minute: number }>(
       `select e.title, extract(month from e.starts_at at time zone c.time_zone)::int as month,

@@ -1,6 +1,6 @@
 // Group fees with a charging start and the mid-period join rule: the price screen's preview,
 // the fee run's preview matching what the run charges, a price change touching only charges
-// not issued yet, archived groups not charged, and one charge per member and period even
+// not issued yet, archived groups and members marked exempt not charged, and one charge per member and period even
 // when runs of the group and of the community race.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMember, createWorld, failureOf, type World } from './support/domain-world';
@@ -178,6 +178,25 @@ describe('group fee runs', () => {
       'full_period',
       'full_period',
     ]);
+  });
+
+  it('does not charge a member the club marked exempt, and charges them once the mark is gone', async () => {
+    const padel = await group('Padel', 'monthly', 25000, 'full');
+    await join(padel, ids.anna!, '2026-02-20T10:00:00Z');
+    await join(padel, ids.carl!, '2026-02-20T10:00:00Z');
+    await world.as(
+      'groupAdminA',
+      `update group_members set payment_status = 'exempt' where group_id = $1 and member_id = $2`,
+      [padel, ids.carl],
+    );
+    expect((await previewRun('2026-06-10', padel)).map((d) => d.member_name)).toEqual(['Anna Jensen']);
+    expect((await runGroup(padel, '2026-06-10')).map((r) => r.member_id)).toEqual([ids.anna]);
+    await world.as(
+      'groupAdminA',
+      `update group_members set payment_status = 'pending' where group_id = $1 and member_id = $2`,
+      [padel, ids.carl],
+    );
+    expect((await runGroup(padel, '2026-06-10')).map((r) => r.member_id)).toEqual([ids.carl]);
   });
 
   it('runs a large group in batches of members by name, each charged once', async () => {

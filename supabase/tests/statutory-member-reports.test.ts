@@ -2,7 +2,9 @@
 // answers are known: a join on 30 September counts and one on 2 October does not, someone who
 // left in March does not, a child in two paid activities counts twice, gender "other" is its
 // own column, a coach counts without paying, an unpaid fee, a passive member and a free group
-// do not count, and the grant keeps only ages 0–24.
+// do not count, and the grant keeps only ages 0–24. A fee counts however it was billed
+// (decision 1050): a plan that grants the group, the club's membership plan, or the club's
+// mark that the member is exempt; an unpaid plan invoice or one of another year does not.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingFixture } from './support/billing-fixture';
 import { createWorld, failureOf, type World } from './support/domain-world';
@@ -105,6 +107,44 @@ beforeAll(async () => {
   const hans = await member({ first: 'Hans', gender: 'male', born: '1995-07-07', joined: '2021-01-01' });
   await join(hans, swimming, '2025-01-01', 'paid');
 
+  // Fees billed through plans: handball is free as a group and billed by a plan that grants
+  // it; the senior plan is the club's membership fee, which pays for the member's activities.
+  const handball = await group('Håndbold', 0);
+  const plan = async (name: string, grants: string, groupId: string | null) =>
+    (
+      await db.query<{ id: string }>(
+        `insert into billing_plans (community_id, name, price_ore, grants, group_id)
+         values ($1, $2, 90000, $3, $4) returning id`,
+        [a, name, grants, groupId],
+      )
+    ).rows[0]!.id;
+  const handballPlan = await plan('Håndbold kontingent', 'group', handball);
+  const seniorPlan = await plan('Senior kontingent', 'membership', null);
+  const planInvoice = async (memberId: string, planId: string, issuedOn: string, paidInFull: boolean) => {
+    const accountId = await billing.account(`Konto ${memberId}`, { kind: 'member', member_id: memberId });
+    const invoice = await billing.draft(accountId, [
+      { description: 'Kontingent', unitPriceOre: 90000, planId },
+    ]);
+    await db.query('update invoices set issued_on = $2 where id = $1', [invoice, issuedOn]);
+    await billing.issue(invoice);
+    if (paidInFull) await billing.pay(invoice, 90000);
+  };
+  const ida = await member({ first: 'Ida', gender: 'female', born: '2008-04-04', joined: '2023-01-01' });
+  await join(ida, handball, '2025-01-01', 'none');
+  await planInvoice(ida, handballPlan, '2025-02-01', true);
+  const jens = await member({ first: 'Jens', gender: 'male', born: '1980-02-02', joined: '2023-01-01' });
+  await join(jens, football, '2025-01-01', 'none');
+  await planInvoice(jens, seniorPlan, '2025-02-01', true);
+  const karl = await member({ first: 'Karl', gender: 'male', born: '1970-02-02', joined: '2023-01-01' });
+  await join(karl, swimming, '2025-01-01', 'none');
+  await db.query(`update group_members set payment_status = 'exempt' where member_id = $1`, [karl]);
+  const lis = await member({ first: 'Lis', gender: 'female', born: '1985-02-02', joined: '2023-01-01' });
+  await join(lis, handball, '2025-01-01', 'none');
+  await planInvoice(lis, handballPlan, '2025-02-01', false);
+  const mads = await member({ first: 'Mads', gender: 'male', born: '1985-02-02', joined: '2023-01-01' });
+  await join(mads, football, '2025-01-01', 'none');
+  await planInvoice(mads, seniorPlan, '2024-02-01', true);
+
   // Swimming is its own club (department) of the community; community B has a club too.
   swimmingClub = (
     await db.query<{ id: string }>(
@@ -135,9 +175,11 @@ describe('statutory member counts', () => {
   it('counts the CFR year by activity, gender and age band with the three-month and paid rules', async () => {
     expect(await counts(2025)).toEqual([
       { activity: 'Fodbold', gender: 'female', age_band: '0-12', members: '1' },
+      { activity: 'Fodbold', gender: 'male', age_band: '25-59', members: '1' },
       { activity: 'Fodbold', gender: 'other', age_band: '13-18', members: '1' },
+      { activity: 'Håndbold', gender: 'female', age_band: '13-18', members: '1' },
       { activity: 'Svømning', gender: 'female', age_band: '0-12', members: '1' },
-      { activity: 'Svømning', gender: 'male', age_band: '25-59', members: '1' },
+      { activity: 'Svømning', gender: 'male', age_band: '25-59', members: '2' },
     ]);
   });
 
@@ -155,8 +197,11 @@ describe('statutory member counts', () => {
     expect(rows).toEqual([
       { first_name: 'Anna', activity: 'Fodbold', counted_from: '2025-09-30', paid_by: 'fee' },
       { first_name: 'Eva', activity: 'Fodbold', counted_from: '2024-08-01', paid_by: 'coach' },
+      { first_name: 'Jens', activity: 'Fodbold', counted_from: '2025-01-01', paid_by: 'plan' },
+      { first_name: 'Ida', activity: 'Håndbold', counted_from: '2025-01-01', paid_by: 'plan' },
       { first_name: 'Anna', activity: 'Svømning', counted_from: '2025-02-01', paid_by: 'fee' },
       { first_name: 'Hans', activity: 'Svømning', counted_from: '2025-01-01', paid_by: 'fee' },
+      { first_name: 'Karl', activity: 'Svømning', counted_from: '2025-01-01', paid_by: 'exempt' },
     ]);
   });
 
@@ -164,6 +209,7 @@ describe('statutory member counts', () => {
     expect((await counts(2025, 24)).map((r) => `${r.activity} ${r.gender} ${r.age_band}`)).toEqual([
       'Fodbold female 0-12',
       'Fodbold other 13-18',
+      'Håndbold female 13-18',
       'Svømning female 0-12',
     ]);
   });
@@ -177,6 +223,7 @@ describe('statutory member counts', () => {
     expect(rows.map((r) => `${r.first_name} ${r.activity}`)).toEqual([
       'Anna Fodbold',
       'Eva Fodbold',
+      'Ida Håndbold',
       'Anna Svømning',
     ]);
     const total = (await counts(2025, 24)).reduce((sum, r) => sum + Number(r.members), 0);
@@ -196,7 +243,7 @@ describe('statutory member counts', () => {
     );
     expect(rows).toEqual([
       { activity: 'Svømning', gender: 'female', members: '1' },
-      { activity: 'Svømning', gender: 'male', members: '1' },
+      { activity: 'Svømning', gender: 'male', members: '2' },
     ]);
     expect(
       await failureOf(

@@ -380,6 +380,7 @@ CREATE FUNCTION public.report_member_counts_detail(p_community_id uuid, p_year i
     AS $$
 declare
   v_zone text := app_private.check_report_year(p_community_id, p_year);
+  v_start date := make_date(p_year, 1, 1);
   v_end date := make_date(p_year, 12, 31);
   v_latest_start date := make_date(p_year, 10, 1);
 begin
@@ -387,27 +388,46 @@ begin
     perform app_private.fail('invalid_age', 'The age limit is between 0 and 130');
   end if;
   perform app_private.check_club(p_community_id, p_club_id);
+  -- An activity is a group with a fee, its own price or a plan that grants it. The fee is paid
+  -- however it was billed (decision 1050): a group fee charge of the year on a paid invoice, a
+  -- paid invoice of the year with a line of a plan that grants the group or the club's
+  -- membership, or the club marked the member exempt; coaches and leaders count without paying.
   return query
   select m.id, m.first_name, m.last_name, coalesce(m.gender::text, 'unknown'), m.birth_date, a.age,
          app_private.age_band(a.age),
          g.id, g.title, greatest(m.joined_on, (gm.joined_at at time zone v_zone)::date),
-         case when gm.role in ('coach', 'leader') then gm.role else 'fee' end
+         f.paid_by
   from public.group_members gm
   join public.groups g on g.id = gm.group_id
   join public.members m on m.id = gm.member_id
   cross join lateral (select extract(year from age(v_end, m.birth_date))::int as age) a
+  cross join lateral (
+    select case
+      when gm.role in ('coach', 'leader') then gm.role
+      when gm.payment_status = 'exempt' then 'exempt'
+      when exists (
+        select 1 from public.group_fee_charges c join public.invoices i on i.id = c.invoice_id
+        where c.group_member_id = gm.id and c.period_start between v_start and v_end
+          and i.status = 'paid') then 'fee'
+      when exists (
+        select 1 from public.billing_accounts ba
+        join public.invoices i on i.account_id = ba.id
+        join public.invoice_lines l on l.invoice_id = i.id
+        join public.billing_plans p on p.id = l.plan_id
+        where ba.member_id = m.id and i.kind = 'invoice' and i.status = 'paid'
+          and i.issued_on between v_start and v_end and l.line_kind = 'charge'
+          and (p.grants = 'membership' or (p.grants = 'group' and p.group_id = g.id))) then 'plan'
+    end as paid_by) f
   where gm.community_id = p_community_id
-    and g.price_ore > 0
+    and (g.price_ore > 0 or exists (select 1 from public.billing_plans p
+                                    where p.group_id = g.id and p.grants = 'group'))
     and (p_club_id is null or g.club_id = p_club_id)
     and (p_max_age is null or a.age <= p_max_age)
     and m.status <> 'passive'
     and m.joined_on <= v_latest_start and (m.left_on is null or m.left_on > v_end)
     and (gm.joined_at at time zone v_zone)::date <= v_latest_start
     and (gm.left_at is null or (gm.left_at at time zone v_zone)::date > v_end)
-    and (gm.role in ('coach', 'leader') or exists (
-      select 1 from public.group_fee_charges c join public.invoices i on i.id = c.invoice_id
-      where c.group_member_id = gm.id and c.period_start between make_date(p_year, 1, 1) and v_end
-        and i.status = 'paid'))
+    and f.paid_by is not null
   order by g.title, m.last_name, m.first_name, m.id;
 end
 $$;

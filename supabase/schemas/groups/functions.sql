@@ -251,7 +251,7 @@ CREATE FUNCTION app_private.group_fees_due(p_community_id uuid, p_day date, p_gr
     g.mid_period_join, (gm.joined_at at time zone c.time_zone)::date, p_day) ch
   where c.id = p_community_id and (p_group_id is null or g.id = p_group_id)
     and not g.archived and g.payment_frequency is not null and g.price_ore > 0 and m.status <> 'left'
-    and ch.amount_ore > 0
+    and gm.payment_status <> 'exempt' and ch.amount_ore > 0
     and (gm.left_at is null or (gm.left_at at time zone c.time_zone)::date >= case
            when g.payment_frequency = 'one_time' then p_day else ch.period_start end)
     and not exists (select 1 from public.group_fee_charges f

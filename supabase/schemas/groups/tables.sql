@@ -13,7 +13,7 @@ CREATE TABLE public.group_members (
     left_at timestamp with time zone,
     welcome_sent_at timestamp with time zone,
     CONSTRAINT group_members_check CHECK (((left_at IS NULL) OR (left_at >= joined_at))),
-    CONSTRAINT group_members_payment_status_check CHECK ((payment_status = ANY (ARRAY['not_required'::text, 'pending'::text, 'paid'::text]))),
+    CONSTRAINT group_members_payment_status_check CHECK ((payment_status = ANY (ARRAY['not_required'::text, 'pending'::text, 'paid'::text, 'exempt'::text]))),
     CONSTRAINT group_members_role_check CHECK ((role = ANY (ARRAY['member'::text, 'coach'::text, 'leader'::text])))
 );
 

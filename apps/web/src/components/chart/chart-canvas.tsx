@@ -12,17 +12,37 @@ import {
   XAxis,
   YAxis,
 } from 'recharts';
+import { axisWidth, valueTicks } from './chart-axis';
 import { seriesColours, type ChartSpec } from './chart-types';
 
 const axisStyle = { fill: 'var(--muted-foreground)', fontSize: 12 };
 
 export default function ChartCanvas({ spec, height }: { spec: ChartSpec; height: number }) {
   const format = spec.formatValue ?? ((v: number) => String(v));
+  const values = spec.data.flatMap((row) =>
+    spec.series.map((s) => row[s.key]).filter((v): v is number => typeof v === 'number'),
+  );
+  const ticks = valueTicks(values, format);
   const common = (
     <>
       <CartesianGrid stroke="var(--border)" vertical={false} />
-      <XAxis dataKey={spec.x.key} tick={axisStyle} stroke="var(--border)" />
-      <YAxis tick={axisStyle} stroke="var(--border)" tickFormatter={(v: number) => format(v)} width={72} />
+      {/* Thinned labels keep the first and the last category, so the axis never seems to stop early. */}
+      <XAxis
+        dataKey={spec.x.key}
+        tick={axisStyle}
+        stroke="var(--border)"
+        interval="preserveStartEnd"
+        minTickGap={8}
+      />
+      <YAxis
+        tick={axisStyle}
+        stroke="var(--border)"
+        tickFormatter={(v: number) => format(v)}
+        ticks={ticks}
+        domain={[ticks[0]!, ticks.at(-1)!]}
+        interval={0}
+        width={axisWidth(ticks, format)}
+      />
       <Tooltip
         formatter={(value) => (typeof value === 'number' ? format(value) : String(value))}
         contentStyle={{
@@ -38,7 +58,7 @@ export default function ChartCanvas({ spec, height }: { spec: ChartSpec; height:
   );
   const data = [...spec.data];
   return (
-    <ResponsiveContainer width="100%" height={height}>
+    <ResponsiveContainer width="100%" height={height} minWidth={0}>
       {spec.kind === 'bar' ? (
         <BarChart data={data}>
           {common}

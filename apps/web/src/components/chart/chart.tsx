@@ -30,7 +30,7 @@ export function Chart({
     ...spec.series.map((s) => ({ header: s.label, value: (row: ChartRow) => row[s.key] })),
   ];
   return (
-    <section aria-labelledby={headingId} className="rounded-lg border border-border bg-surface p-4">
+    <section aria-labelledby={headingId} className="min-w-0 rounded-lg border border-border bg-surface p-4">
       <div className="mb-3 flex flex-wrap items-start gap-2">
         <div className="mr-auto">
           <h2 id={headingId} className="font-semibold">
@@ -87,7 +87,9 @@ export function Chart({
           </table>
         </div>
       ) : (
-        <div role="img" aria-label={description ?? title}>
+        // min-w-0: in a grid or flex cell the drawing shrinks with the cell instead of keeping
+        // the width it was first measured at and being cut off on the right.
+        <div role="img" aria-label={description ?? title} className="min-w-0 overflow-hidden">
           <Suspense fallback={<Skeleton className="w-full" style={{ height }} />}>
             <ChartCanvas spec={spec} height={height} />
           </Suspense>

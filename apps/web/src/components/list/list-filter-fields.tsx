@@ -1,5 +1,9 @@
 // Compact filter controls for a list's toolbar: a select of one filter's values and a from/to
-// day range. Values go to the address through the list controller, like every list filter.
+// day range on the kit's date input (24.12.2026 on Danish pages, with its calendar, never the
+// browser's own date field). Values go to the address through the list controller, like every
+// list filter.
+import { isUnreadableDateValue } from '../../lib/date-input';
+import { DateInput } from '../date/date-input';
 import type { ListController } from './use-list-state';
 
 const fieldClass =
@@ -35,7 +39,10 @@ export function ListSelectFilter<F extends string>({
   );
 }
 
-/** Two day inputs (YYYY-MM-DD) for the filters `from` and `to`. */
+/**
+ * Two day inputs for the filters `from` and `to` (YYYY-MM-DD in the address). A day that cannot
+ * be read leaves the filter as it was; the typed text stays for the user to correct.
+ */
 export function ListDayRangeFilter<F extends string>({
   list,
   from,
@@ -57,15 +64,18 @@ export function ListDayRangeFilter<F extends string>({
           [to, toLabel],
         ] as const
       ).map(([filter, label]) => (
-        <label key={filter} className="flex flex-col text-xs text-muted-foreground">
-          {label}
-          <input
-            type="date"
-            className={fieldClass}
-            value={list.state.filters[filter]}
-            onChange={(e) => list.setFilters({ [filter]: e.target.value } as Partial<Record<F, string>>)}
+        <div key={filter} className="flex flex-col text-xs text-muted-foreground">
+          <span aria-hidden="true">{label}</span>
+          <DateInput
+            aria-label={label}
+            className="w-36"
+            value={list.state.filters[filter] ?? ''}
+            onChange={(value) => {
+              if (!isUnreadableDateValue(value))
+                list.setFilters({ [filter]: value } as Partial<Record<F, string>>);
+            }}
           />
-        </label>
+        </div>
       ))}
     </>
   );

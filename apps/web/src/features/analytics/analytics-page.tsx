@@ -107,7 +107,7 @@ function AnalyticsContent({ communityId, today }: { communityId: string; today: 
             </>
           )}
         </section>
-        <MemberCountsReport communityId={communityId} clubId={clubId} thisYear={thisYear} />
+        <MemberCountsReport communityId={communityId} clubId={clubId} today={today} />
         <PremisesReport communityId={communityId} clubId={clubId} thisYear={thisYear} />
       </div>
     </>

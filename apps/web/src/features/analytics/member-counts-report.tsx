@@ -22,7 +22,7 @@ import {
   type ReportKind,
 } from './load-analytics';
 import { MemberCountDetail } from './member-count-detail';
-import { ReportActions, selectClass, YearSelect } from './report-controls';
+import { reportingYear, ReportActions, selectClass, YearSelect } from './report-controls';
 
 const genders = reportGenders;
 type PivotRow = MemberCountPivotRow;
@@ -30,17 +30,19 @@ type PivotRow = MemberCountPivotRow;
 export function MemberCountsReport({
   communityId,
   clubId,
-  thisYear,
+  today,
 }: {
   communityId: string;
   clubId: string | null;
-  thisYear: number;
+  /** The community's date today (YYYY-MM-DD): it decides the year the report opens on. */
+  today: string;
 }) {
   const t = useT(analyticsMessages);
   const tc = useT(commonMessages);
   const format = useFormat();
   const language = useLanguage();
-  const [year, setYear] = useState(thisYear - 1);
+  const thisYear = Number(today.slice(0, 4));
+  const [year, setYear] = useState(() => reportingYear(today));
   const [kind, setKind] = useState<ReportKind>('cfr');
   const [showMembers, setShowMembers] = useState(false);
   const ids = useId();

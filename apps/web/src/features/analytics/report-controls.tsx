@@ -9,6 +9,16 @@ import { downloadBlob } from '../../components/list/csv';
 import { useT } from '../../lib/i18n';
 import { describeAnalyticsError } from './describe-analytics-error';
 
+/**
+ * The year a statutory count is being reported for on a given day (decision 1050): CFR's window
+ * runs from 1 December to 31 January, so in December it is this year (its window has just
+ * opened) and from January to November the year that ended last.
+ */
+export function reportingYear(today: string): number {
+  const year = Number(today.slice(0, 4));
+  return today.slice(5, 7) === '12' ? year : year - 1;
+}
+
 export const selectClass =
   'h-9 rounded-md border border-input bg-surface px-2 text-sm text-foreground focus-visible:outline-2 focus-visible:outline-ring';
 

@@ -37,7 +37,7 @@ export function RegisterPage() {
         password,
         options: {
           data: { full_name: fullName.trim(), locale: language },
-          emailRedirectTo: confirmUrl(language, returnPath),
+          emailRedirectTo: confirmUrl(language, returnPath, 'signup'),
         },
       });
       if (error) {

@@ -9,7 +9,12 @@ export function useReturnPath(): string {
   return safeReturnPath(params.get('redirect')) ?? localePath(language);
 }
 
-/** The confirm page that e-mail links and identity providers come back to. */
-export function confirmUrl(language: string, next: string): string {
-  return `${window.location.origin}/${language}/confirm?next=${encodeURIComponent(next)}`;
+/**
+ * The confirm page that e-mail links and identity providers come back to. `signup` marks the
+ * link of the sign-up mail, so the page can say the address is confirmed when the link is
+ * opened in another browser than the one that signed up.
+ */
+export function confirmUrl(language: string, next: string, link?: 'signup'): string {
+  const base = `${window.location.origin}/${language}/confirm?next=${encodeURIComponent(next)}`;
+  return link ? `${base}&link=${link}` : base;
 }

@@ -18,7 +18,7 @@ import { describeGroupError } from './describe-group-error';
 import { groupKeys } from './group-keys';
 import { groupRoles, type GroupRecord, type GroupRole, type RosterRow } from './group-records';
 import { loadAllRoster, loadRoster, rosterSpec } from './load-group';
-import { removeGroupMember, setGroupMemberRole } from './save-group';
+import { removeGroupMember, setGroupMemberFeeExempt, setGroupMemberRole } from './save-group';
 import { useWelcomeEmail } from './use-welcome-email';
 
 const selectClass =
@@ -72,7 +72,31 @@ export function GroupRosterSection({
   const welcomeLabel = (r: RosterRow) =>
     `${r.welcome_sent_at ? t('members.resendWelcome') : t('members.sendWelcome')}: ${r.full_name}`;
 
-  const feeText = (r: RosterRow) => t(`feeStatus.${r.payment_status as 'not_required' | 'pending' | 'paid'}`);
+  const feeText = (r: RosterRow) =>
+    t(`feeStatus.${r.payment_status as 'not_required' | 'pending' | 'paid' | 'exempt'}`);
+  const toggleExempt = (r: RosterRow) => {
+    const exempt = r.payment_status !== 'exempt';
+    void setGroupMemberFeeExempt(r.id, exempt)
+      .then(async () => {
+        toast({ title: t(exempt ? 'members.exemptDone' : 'members.chargeDone', { name: r.full_name }) });
+        await refresh();
+      })
+      .catch(fail);
+  };
+  const exemptButton = (r: RosterRow) =>
+    group.price_ore > 0 && r.role === 'member' ? (
+      <Button
+        size="sm"
+        variant="ghost"
+        aria-label={`${t(r.payment_status === 'exempt' ? 'members.charge' : 'members.exempt')}: ${r.full_name}`}
+        onClick={(e) => {
+          e.stopPropagation();
+          toggleExempt(r);
+        }}
+      >
+        {t(r.payment_status === 'exempt' ? 'members.charge' : 'members.exempt')}
+      </Button>
+    ) : null;
   const welcomeText = (r: RosterRow) =>
     r.welcome_sent_at
       ? t('members.welcomeSent', { date: format.date(r.welcome_sent_at) })
@@ -150,6 +174,7 @@ export function GroupRosterSection({
               {t('feeStatus.lastCharged', { period: format.date(`${r.last_charged_period}T12:00:00Z`) })}
             </span>
           ) : null}
+          {exemptButton(r)}
         </span>
       ),
     },
@@ -202,6 +227,7 @@ export function GroupRosterSection({
               <dt>{t('members.fee')}</dt>
               <dd>
                 <Badge>{feeText(r)}</Badge>
+                {exemptButton(r)}
               </dd>
               <dt>{t('members.welcome')}</dt>
               <dd className="text-foreground">{welcomeText(r)}</dd>

@@ -126,6 +126,19 @@ export async function setGroupMemberRole(groupMemberId: string, role: GroupRole)
   if (error) throw error;
 }
 
+/**
+ * Marks a member exempt from the group's fee (board members, hardship): the fee runs skip them,
+ * and the statutory member counts count them as paying (decision 1050). Undone, the fee is owed
+ * again from the next run.
+ */
+export async function setGroupMemberFeeExempt(groupMemberId: string, exempt: boolean): Promise<void> {
+  const { error } = await supabase()
+    .from('group_members')
+    .update({ payment_status: exempt ? 'exempt' : 'pending' })
+    .eq('id', groupMemberId);
+  if (error) throw error;
+}
+
 export async function decideJoinRequest(requestId: string, approve: boolean): Promise<void> {
   const { error } = await supabase().rpc('decide_group_join_request', {
     p_request_id: requestId,

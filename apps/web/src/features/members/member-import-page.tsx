@@ -1,7 +1,8 @@
 // Import of members (/members/import): choose a CSV or Excel file, map its columns to fields,
 // check every row (problems by row and field in the user's language), find duplicates in the
-// register (same e-mail, phone, CPR, or name + birth date) and choose for each to merge, skip or
-// create, then upload the rows into a job the server applies (decision 0932): the page shows its
+// register (same e-mail, phone, CPR, or name + birth date) and, by the same rules, rows of the
+// file that repeat an earlier row (decision 1051), and choose for each to merge, skip or create,
+// then upload the rows into a job the server applies (decision 0932): the page shows its
 // live progress and result report, also after the tab that started it was closed. Nothing is
 // sent while rows have errors unless the user chose to import the valid rows.
 import { membersMessages } from '@club/i18n/namespaces/members';
@@ -17,6 +18,7 @@ import { useT } from '../../lib/i18n';
 import { describeMemberError } from './describe-member-error';
 import { ImportFileError, readImportFile, type ImportGrid } from './import/decode-import-file';
 import { guessMapping, type ColumnMapping, type ImportField } from './import/import-fields';
+import { findFileDuplicates, mergeFileRows, type FileDuplicate } from './import/find-file-duplicates';
 import {
   findDuplicates,
   rowsToImport,
@@ -39,6 +41,7 @@ type Stage =
       fileName: string;
       rows: CheckedRow[];
       duplicates: Map<number, DuplicateMatch[]>;
+      fileDuplicates: Map<number, FileDuplicate>;
     };
 
 const fieldKeys: Record<ImportField, string> = {
@@ -78,6 +81,8 @@ export function MemberImportPage({ communityId, slug }: { communityId: string; s
   const fieldName = (f: string) =>
     f in fieldKeys ? t(fieldKeys[f as ImportField] as never) : t(`importPage.fields.${f as 'cpr'}`);
   const problemName = (p: string) => t(`importPage.problems.${p as 'required'}`);
+  const reasonsText = (reasons: string[]) =>
+    reasons.map((r) => t(`importPage.reasons.${r as 'email'}`)).join(', ');
 
   const readFile = async (file: File) => {
     setFileError(null);
@@ -97,9 +102,17 @@ export function MemberImportPage({ communityId, slug }: { communityId: string; s
       const duplicates = await findDuplicates(communityId, valid, (done, total) =>
         setProgress({ label: t('importPage.checking', { done, total }), done, total }),
       );
-      setChoices(new Map([...duplicates.keys()].map((line) => [line, { action: 'skip' } as RowChoice])));
+      const fileDuplicates = findFileDuplicates(valid, new Set(duplicates.keys()));
+      setChoices(
+        new Map(
+          [...duplicates.keys(), ...fileDuplicates.keys()].map((line) => [
+            line,
+            { action: 'skip' } as RowChoice,
+          ]),
+        ),
+      );
       setIncludeValid(false);
-      setStage({ step: 'review', grid, fileName, rows, duplicates });
+      setStage({ step: 'review', grid, fileName, rows, duplicates, fileDuplicates });
     } catch (error) {
       setFailure(t(describeMemberError(error)));
     } finally {
@@ -111,16 +124,25 @@ export function MemberImportPage({ communityId, slug }: { communityId: string; s
     setFailure(null);
     const invalid = rows.filter((r) => r.problems.length > 0);
     const valid = rows.filter((r) => r.problems.length === 0);
+    const mergeInto = new Map(
+      [...choices].flatMap(([line, c]) =>
+        c.action === 'merge' && 'intoLine' in c ? [[line, c.intoLine]] : [],
+      ),
+    );
+    const values = mergeFileRows(valid, mergeInto);
     try {
       await uploadMemberImport(
         communityId,
         fileName,
-        valid.map((r) => ({
-          line: r.line,
-          values: r.values,
-          choice: choices.get(r.line) ?? { action: 'create' },
-          matchedMemberId: duplicates.get(r.line)?.[0]?.memberId,
-        })),
+        valid.map((r) => {
+          const choice = choices.get(r.line) ?? { action: 'create' };
+          return {
+            line: r.line,
+            values: values.get(r.line) ?? r.values,
+            choice: choice.action === 'merge' && 'intoLine' in choice ? { action: 'skip' } : choice,
+            matchedMemberId: duplicates.get(r.line)?.[0]?.memberId,
+          };
+        }),
         invalid,
         (done, total) => setProgress({ label: t('importPage.uploading', { done, total }), done, total }),
       );
@@ -228,48 +250,61 @@ export function MemberImportPage({ communityId, slug }: { communityId: string; s
                     {t('importPage.duplicates', { count: reviewStage.duplicates.size })}
                   </p>
                   <ul className="space-y-2 text-sm">
-                    {[...reviewStage.duplicates.entries()].map(([line, matches]) => (
-                      <li
-                        key={line}
-                        className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-2"
-                      >
-                        <span>
-                          {t('importPage.duplicateRow', {
-                            line,
-                            name: matches[0]!.fullName,
-                            mid: matches[0]!.mid,
-                            reasons: matches[0]!.reasons
-                              .map((r) => t(`importPage.reasons.${r as 'email'}`))
-                              .join(', '),
+                    {[...reviewStage.duplicates.entries()].map(([line, matches]) => {
+                      const match = { line, name: matches[0]!.fullName, mid: matches[0]!.mid };
+                      return (
+                        <DuplicateChoice
+                          key={line}
+                          text={t('importPage.duplicateRow', {
+                            ...match,
+                            reasons: reasonsText(matches[0]!.reasons),
                           })}
-                        </span>
-                        <select
-                          aria-label={t('importPage.duplicateRow', {
-                            line,
-                            name: matches[0]!.fullName,
-                            mid: matches[0]!.mid,
-                            reasons: '',
-                          })}
-                          className="h-8 rounded-md border border-input bg-surface px-2"
+                          label={t('importPage.duplicateRow', { ...match, reasons: '' })}
                           value={choices.get(line)?.action ?? 'skip'}
-                          onChange={(e) => {
-                            const action = e.target.value as RowChoice['action'];
+                          onChange={(action) =>
                             setChoices(
                               new Map(choices).set(
                                 line,
                                 action === 'merge' ? { action, memberId: matches[0]!.memberId } : { action },
                               ),
-                            );
-                          }}
-                        >
-                          {(['skip', 'merge', 'create'] as const).map((a) => (
-                            <option key={a} value={a}>
-                              {t(`importPage.choices.${a}`)}
-                            </option>
-                          ))}
-                        </select>
-                      </li>
-                    ))}
+                            )
+                          }
+                        />
+                      );
+                    })}
+                  </ul>
+                </div>
+              ) : null}
+              {reviewStage.fileDuplicates.size ? (
+                <div className="space-y-2" data-testid="import-file-duplicates">
+                  <p className="text-sm font-medium">
+                    {t('importPage.fileDuplicates', { count: reviewStage.fileDuplicates.size })}
+                  </p>
+                  <ul className="space-y-2 text-sm">
+                    {[...reviewStage.fileDuplicates.entries()].map(([line, match]) => {
+                      const text = t('importPage.fileDuplicateRow', {
+                        line,
+                        first: match.line,
+                        name: match.name,
+                        reasons: reasonsText(match.reasons),
+                      });
+                      return (
+                        <DuplicateChoice
+                          key={line}
+                          text={text}
+                          label={text}
+                          value={choices.get(line)?.action ?? 'skip'}
+                          onChange={(action) =>
+                            setChoices(
+                              new Map(choices).set(
+                                line,
+                                action === 'merge' ? { action, intoLine: match.line } : { action },
+                              ),
+                            )
+                          }
+                        />
+                      );
+                    })}
                   </ul>
                 </div>
               ) : null}
@@ -303,5 +338,37 @@ export function MemberImportPage({ communityId, slug }: { communityId: string; s
         ) : null}
       </div>
     </>
+  );
+}
+
+/** One duplicate row of the review: what it matches, and skip, merge or create. */
+function DuplicateChoice({
+  text,
+  label,
+  value,
+  onChange,
+}: {
+  text: string;
+  label: string;
+  value: RowChoice['action'];
+  onChange: (action: RowChoice['action']) => void;
+}) {
+  const t = useT(membersMessages);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border p-2">
+      <span>{text}</span>
+      <select
+        aria-label={label}
+        className="h-8 rounded-md border border-input bg-surface px-2"
+        value={value}
+        onChange={(e) => onChange(e.target.value as RowChoice['action'])}
+      >
+        {(['skip', 'merge', 'create'] as const).map((a) => (
+          <option key={a} value={a}>
+            {t(`importPage.choices.${a}`)}
+          </option>
+        ))}
+      </select>
+    </li>
   );
 }

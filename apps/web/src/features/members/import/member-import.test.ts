@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { decodeCsvBytes, parseCsvText, readImportFile } from './decode-import-file';
 import { guessMapping } from './import-fields';
 import { buildReport, reportCsv } from './import-report';
+import { findFileDuplicates, mergeFileRows } from './find-file-duplicates';
 import { rowsToImport } from './run-member-import';
 import { checkImportRows } from './validate-import-rows';
 
@@ -190,5 +191,62 @@ describe('the review step', () => {
     expect(da('importPage.start', { count: 1200 })).toBe('Importér 1.200 rækker');
     expect(en('importPage.validRows', { count: 1 })).toBe('1 row is ready.');
     expect(en('importPage.validRows', { count: 2 })).toBe('2 rows are ready.');
+  });
+});
+
+describe('duplicates inside the file', () => {
+  const mapping = { first_name: 0, last_name: 1, email: 2, phone: 3, birth_date: 4, street: 5 };
+  const rows = checkImportRows(
+    [
+      ['Ane', 'Hansen', 'ane@example.dk', '20 30 40 50', '01.02.2010', ''],
+      ['Bo', 'Jensen', 'bo@example.dk', '', '', ''],
+      ['Ane', 'Hansen', 'ANE@example.dk', '+45 20304050', '01.02.2010', 'Skolevej 4'],
+      ['Bodil', 'Jensen', 'bodil@example.dk', '', '', ''],
+      ['ane', 'hansen', '', '', '2010-02-01', ''],
+      ['Carl', 'Berg', 'carl@example.dk', '30 30 30 30', '', ''],
+      ['Carla', 'Berg', 'carla@example.dk', '30303030', '', ''],
+      ['', '', 'ane@example.dk', '', '', ''],
+    ],
+    mapping,
+    new Map(),
+  );
+
+  it('finds a person who appears twice by the rules used against the register', () => {
+    const found = findFileDuplicates(rows);
+    expect(Object.fromEntries(found)).toEqual({
+      4: { line: 2, name: 'Ane Hansen', reasons: ['email', 'name_birth_date', 'phone'] },
+      6: { line: 2, name: 'Ane Hansen', reasons: ['name_birth_date'] },
+      8: { line: 7, name: 'Carl Berg', reasons: ['phone'] },
+    });
+  });
+
+  it('leaves out rows already matched to a member of the register, and unreadable rows', () => {
+    expect([...findFileDuplicates(rows, new Set([4, 6])).keys()]).toEqual([8]);
+    const withBadRow = [
+      ...rows,
+      {
+        line: 10,
+        values: { email: 'ane@example.dk' },
+        problems: [{ field: 'first_name' as const, problem: 'required' as const, value: '' }],
+      },
+    ];
+    expect(findFileDuplicates(withBadRow).has(10)).toBe(false);
+  });
+
+  it('merges a row into the earlier row the way the import merges into a member', () => {
+    const values = mergeFileRows(rows, new Map([[4, 2]]));
+    expect(values.get(2)).toMatchObject({ first_name: 'Ane', email: 'ane@example.dk', street: 'Skolevej 4' });
+    expect(values.get(4)).toEqual(rows[2]!.values);
+  });
+
+  it('says how many rows repeat a person in both languages', () => {
+    const da = createTranslator(membersMessages, 'da');
+    const en = createTranslator(membersMessages, 'en');
+    expect(da('importPage.fileDuplicates', { count: 1 })).toBe(
+      '1 række er samme person som en tidligere række i filen:',
+    );
+    expect(en('importPage.fileDuplicates', { count: 2 })).toBe(
+      '2 rows are the same person as an earlier row of the file:',
+    );
   });
 });

@@ -13,7 +13,16 @@ export interface DuplicateMatch {
   reasons: string[];
 }
 
-export type RowChoice = { action: 'create' } | { action: 'skip' } | { action: 'merge'; memberId: string };
+/** What to do with a row: create a member, skip it, merge it into a member of the register or
+ * into an earlier row of the same file (which then carries its values). */
+export type RowChoice =
+  | { action: 'create' }
+  | { action: 'skip' }
+  | { action: 'merge'; memberId: string }
+  | { action: 'merge'; intoLine: number };
+
+/** A choice as the server job takes it: a merge into a row of the file is done in the browser. */
+export type UploadChoice = { action: 'create' } | { action: 'skip' } | { action: 'merge'; memberId: string };
 
 /** How many rows an import creates or merges: the readable rows the user did not set to skip. */
 export function rowsToImport(rows: readonly CheckedRow[], choices: ReadonlyMap<number, RowChoice>): number {
@@ -75,7 +84,7 @@ export const uploadBatchSize = 1000;
 export async function uploadMemberImport(
   communityId: string,
   fileName: string,
-  rows: readonly { line: number; values: ImportValues; choice: RowChoice; matchedMemberId?: string }[],
+  rows: readonly { line: number; values: ImportValues; choice: UploadChoice; matchedMemberId?: string }[],
   rejected: readonly CheckedRow[],
   onProgress?: (done: number, total: number) => void,
 ): Promise<string> {
