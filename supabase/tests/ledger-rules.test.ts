@@ -72,6 +72,36 @@ const disagreements = async () => {
 };
 
 describe('the ledger', () => {
+  it('lets credit pay a whole invoice as it is issued, with the status counts following', async () => {
+    // The file's first test: the community's only other invoice is paid by then, so the issued
+    // count is 0 when the credit marks the new invoice paid, and the counts must already hold it
+    // as issued (a check violation before).
+    const counts = () =>
+      world.db
+        .query<{ status: string; invoices: number }>(
+          `select status::text, invoices from invoice_status_counts where community_id = $1 and invoices > 0 order by status`,
+          [world.communityA],
+        )
+        .then((r) => Object.fromEntries(r.rows.map((row) => [row.status, Number(row.invoices)])));
+    const truth = () =>
+      world.db
+        .query<{ status: string; n: number }>(
+          `select status::text, count(*)::int as n from invoices where community_id = $1 group by status order by status`,
+          [world.communityA],
+        )
+        .then((r) => Object.fromEntries(r.rows.map((row) => [row.status, row.n])));
+    const payer = await f.account('Credit Carl');
+    const first = await f.draft(payer, [{ description: 'Kontingent', unitPriceOre: 30000 }]);
+    await f.issue(first);
+    await f.pay(first, 50000, 'bank_transfer');
+    const second = await f.draft(payer, [{ description: 'Nøgle', unitPriceOre: 15000 }]);
+    await f.issue(second);
+    expect(await f.invoice(second)).toMatchObject({ status: 'paid', paid_ore: '15000' });
+    expect(await ledger(payer)).toEqual({ balance_ore: '-5000', outstanding_ore: '0', credit_ore: '5000' });
+    expect(await counts()).toEqual(await truth());
+    expect(await disagreements()).toEqual({ accounts: [], invoices: [] });
+  });
+
   it('turns 500 kr. paid on a 375 kr. invoice into 125 kr. credit that the next issued invoice spends', async () => {
     const payer = await f.account('Ledger Lone');
     const first = await f.draft(payer, [{ description: 'Kontingent', unitPriceOre: 37500 }]);

@@ -1454,6 +1454,31 @@ $$;
 REVOKE ALL ON FUNCTION app_private.consume_account_credit(p_invoice_id uuid) FROM anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION app_private.consume_account_credit(p_invoice_id uuid) FROM PUBLIC;
 
+CREATE FUNCTION app_private.after_invoices_issued_spend_credit() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare r record;
+begin
+  -- Credit on the payer's account pays the next invoice it is issued (decision 1041). A
+  -- statement trigger that fires after invoices_count_updated: spending the credit marks the
+  -- invoice paid in a nested statement, and the counts must already hold it as issued.
+  for r in
+    select n.id from new_rows n join old_rows o on o.id = n.id
+    where n.kind = 'invoice' and o.status <> 'issued' and n.status = 'issued'
+      and exists (select 1 from public.account_credits c where c.account_id = n.account_id
+                  having sum(c.amount_ore) > 0)
+    order by n.number, n.id
+  loop
+    perform app_private.consume_account_credit(r.id);
+  end loop;
+  return null;
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.after_invoices_issued_spend_credit() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.after_invoices_issued_spend_credit() FROM PUBLIC;
+
 CREATE FUNCTION app_private.after_invoice_ledger() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -1472,10 +1497,8 @@ begin
   if old.status <> 'issued' and new.status = 'issued' then
     perform app_private.ledger_append(new.community_id, new.account_id, 'charge', 'receivable', v_new,
                                       'Faktura ' || new.number, new.id);
-    -- Credit on the payer's account pays the next invoice it is issued (decision 1041).
-    if exists (select 1 from public.account_credits c where c.account_id = new.account_id having sum(c.amount_ore) > 0) then
-      perform app_private.consume_account_credit(new.id);
-    end if;
+    -- Credit on the payer's account is spent by invoices_spend_credit_on_issue, once the
+    -- statement's status counts have moved the invoice to issued.
     return null;
   end if;
   if old.status <> 'issued' then

@@ -87,3 +87,5 @@ CREATE TRIGGER ledger_entries_append_only BEFORE UPDATE OR DELETE ON public.ledg
 CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON public.ledger_entries FOR EACH STATEMENT EXECUTE FUNCTION app_private.before_ledger_change();
 
 CREATE CONSTRAINT TRIGGER ledger_entries_agree AFTER INSERT ON public.ledger_entries DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION app_private.ledger_check_agrees();
+
+CREATE TRIGGER invoices_spend_credit_on_issue AFTER UPDATE ON public.invoices REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION app_private.after_invoices_issued_spend_credit();
