@@ -20,6 +20,9 @@ let browser: Browser;
 let club: Community;
 const adminEmail = 'karen@hvidovre-hk.dk';
 const lastYear = new Date().getFullYear() - 1;
+// The statutory counts open on the year being reported now: this year in December (CFR's
+// window opens on 1 December), last year from January to November.
+const reportingYear = new Date().getMonth() === 11 ? lastYear + 1 : lastYear;
 let youthClub: string;
 
 beforeAll(async () => {
@@ -167,9 +170,28 @@ describe('analytics', () => {
     await page.getByText('Vælg både en start- og en slutdato.').waitFor();
     await filters.getByLabel('Til', { exact: true }).fill(today.split('-').reverse().join('.'));
     await filters.getByLabel('Fra', { exact: true }).focus();
-    await page.getByRole('region', { name: 'Medlemmer pr. måned' }).waitFor();
+    const membersChart = page.getByRole('region', { name: 'Medlemmer pr. måned' });
+    // The drawing itself; the legend's icons are recharts surfaces too.
+    const membersDrawing = membersChart.locator('.recharts-wrapper > svg.recharts-surface');
+    await membersDrawing.waitFor();
+    // The month axis ends with this month, and the drawing fits inside its card.
+    const monthLabel = new Intl.DateTimeFormat('da-DK', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const monthTicks = await membersDrawing
+      .locator('.recharts-xAxis-tick-labels .recharts-cartesian-axis-tick-value')
+      .allTextContents();
+    expect(monthTicks.at(-1)).toBe(monthLabel.format(new Date(`${today.slice(0, 7)}-01T00:00:00Z`)));
+    const card = (await membersChart.boundingBox())!;
+    const drawing = (await membersDrawing.boundingBox())!;
+    expect(drawing.x + drawing.width).toBeLessThanOrEqual(card.x + card.width);
+    // Every line is drawn whole at once: recharts' entry animation grew it from the left with a
+    // dash, and a chart caught part-way stopped months early.
+    for (const line of await membersDrawing.locator('.recharts-line-curve').all()) {
+      expect(await line.getAttribute('stroke-dasharray')).toBeNull();
+    }
 
     const counts = page.getByRole('region', { name: 'Lovpligtige medlemstal' });
+    expect(await counts.getByLabel('År', { exact: true }).inputValue()).toBe(String(reportingYear));
+    await counts.getByLabel('År', { exact: true }).selectOption(String(lastYear));
     const report = counts.getByRole('table', { name: `CFR-medlemstal ${lastYear}` });
     await report.waitFor();
     const rows = async () =>
@@ -264,7 +286,7 @@ describe('analytics', () => {
     const page = await context.newPage();
     const errors = collectPageErrors(page);
     await signIn(page, platform, adminEmail, password, 'en', '/en/hvidovre/analytics');
-    await page.getByRole('table', { name: `CFR member count ${lastYear}` }).waitFor();
+    await page.getByRole('table', { name: `CFR member count ${reportingYear}` }).waitFor();
     await page.getByRole('table', { name: `Booked hours ${lastYear}` }).waitFor();
     await page
       .getByRole('region', { name: 'Members by age and gender' })

@@ -1,5 +1,7 @@
 // The drawing itself, on recharts; loaded only when a chart is shown (chart.tsx lazy-loads
 // this module), so recharts never lands in the sign-in path or in routes without charts.
+// Series are drawn without recharts' entry animation: a line grows from the left with a moving
+// dash, and a chart whose data was refetched mid-way stayed cut off ("stops in August").
 import {
   Bar,
   BarChart,
@@ -69,6 +71,7 @@ export default function ChartCanvas({ spec, height }: { spec: ChartSpec; height:
               name={s.label}
               fill={seriesColours[i % seriesColours.length]}
               radius={[3, 3, 0, 0]}
+              isAnimationActive={false}
             />
           ))}
         </BarChart>
@@ -84,6 +87,7 @@ export default function ChartCanvas({ spec, height }: { spec: ChartSpec; height:
               strokeWidth={2}
               dot={false}
               type="monotone"
+              isAnimationActive={false}
             />
           ))}
         </LineChart>
