@@ -55,6 +55,9 @@ export interface PgliteOpenOptions {
 
 const pgliteHandles = new WeakMap<Database, PGlite>();
 
+/** How many times an instance whose pgcrypto cannot find a digest is opened again (ADR 0713). */
+export const PGCRYPTO_OPEN_ATTEMPTS = 8;
+
 /** Opens PGlite; dataDir undefined means a fresh in-memory database. */
 export async function openPgliteDatabase(
   dataDir?: string,
@@ -69,7 +72,8 @@ export async function openPgliteDatabase(
     });
   // Some instances come up with pgcrypto unable to find any digest (ADR 0713). Using it
   // right away initialises it while the instance is fresh; an instance where even that
-  // fails is discarded and the files are opened again.
+  // fails is discarded and the files are opened again. About one opening in thirteen fails,
+  // independently of the last, so a few more tries make a loud failure practically never.
   let pg = await create();
   for (
     let attempt = 1;
@@ -77,7 +81,10 @@ export async function openPgliteDatabase(
     attempt += 1
   ) {
     await pg.close();
-    if (attempt === 3) throw new Error('The embedded database could not initialise pgcrypto (ADR 0713)');
+    if (attempt === PGCRYPTO_OPEN_ATTEMPTS)
+      throw new Error(
+        `The embedded database could not initialise pgcrypto in ${PGCRYPTO_OPEN_ATTEMPTS} openings (ADR 0713)`,
+      );
     pg = await create();
   }
   const base = wrap(pg as unknown as PgliteLike);
