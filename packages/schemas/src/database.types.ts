@@ -5577,6 +5577,13 @@ export type Database = {
         }
         Returns: Json
       }
+      my_ticket_codes: {
+        Args: { p_community_id: string }
+        Returns: {
+          code: string
+          purchase_id: string
+        }[]
+      }
       news_author_candidates: {
         Args: { p_community_id: string; p_limit?: number; p_search?: string }
         Returns: {

@@ -99,3 +99,6 @@ CREATE INDEX volunteer_timeslots_job_idx ON public.volunteer_timeslots USING btr
 
 ALTER TABLE ONLY public.volunteer_timeslots
     ADD CONSTRAINT volunteer_timeslots_job_id_community_id_fkey FOREIGN KEY (job_id, community_id) REFERENCES public.volunteer_jobs(id, community_id) ON DELETE CASCADE;
+
+ALTER TABLE ONLY app_private.ticket_code_keys
+    ADD CONSTRAINT ticket_code_keys_community_id_fkey FOREIGN KEY (community_id) REFERENCES public.communities(id) ON DELETE CASCADE;

@@ -209,8 +209,6 @@ CREATE FUNCTION public.cancel_ticket(p_purchase_id uuid) RETURNS void
     AS $$
 declare
   p public.ticket_purchases;
-  t public.tickets;
-  e public.events;
 begin
   select * into p from public.ticket_purchases where id = p_purchase_id for update;
   if p.id is null or not (p.member_id = any (app_private.my_member_ids())
@@ -220,11 +218,14 @@ begin
   if p.status = 'cancelled' then
     perform app_private.fail('already_cancelled', 'The ticket is already cancelled');
   end if;
-  select * into t from public.tickets where id = p.ticket_id;
-  select * into e from public.events where id = p.event_id;
-  if e.status <> 'cancelled' and now() > coalesce(t.refund_closes_at, e.starts_at)
-     and not app_private.has_area(p.community_id, 'event') then
+  if not app_private.ticket_refund_open(p.id) then
     perform app_private.fail('refund_window_closed', 'The last refund date has passed');
+  end if;
+  -- Money paid online goes back through the provider (request_ticket_refund); cancelling here
+  -- would end the ticket and keep the money.
+  if exists (select 1 from public.order_lines l join public.orders o on o.id = l.order_id
+              where l.purchase_id = p.id and l.amount_ore > 0 and o.payment_status in ('paid', 'authorized')) then
+    perform app_private.fail('paid_online', 'This ticket was paid online; ask for a refund instead');
   end if;
   update public.ticket_purchases set status = 'cancelled', cancelled_at = now() where id = p.id;
 end
@@ -715,3 +716,108 @@ CREATE FUNCTION app_private.volunteer_hours(p_member_id uuid, p_from date, p_to 
 $$;
 
 REVOKE ALL ON FUNCTION app_private.volunteer_hours(p_member_id uuid, p_from date, p_to date) FROM anon, authenticated, service_role;
+
+CREATE FUNCTION app_private.ticket_refund_open(p_purchase_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- May this purchase still be cancelled (and refunded)? Until the ticket's last refund date (the
+-- event's start when none is set); always once the club cancelled the event; always for an event
+-- administrator. The one rule for cancel_ticket and request_ticket_refund.
+  select e.status = 'cancelled' or now() <= coalesce(t.refund_closes_at, e.starts_at)
+         or app_private.has_area(p.community_id, 'event')
+    from public.ticket_purchases p
+    join public.tickets t on t.id = p.ticket_id
+    join public.events e on e.id = p.event_id
+   where p.id = p_purchase_id
+$$;
+
+REVOKE ALL ON FUNCTION app_private.ticket_refund_open(p_purchase_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.ticket_refund_open(p_purchase_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_private.ticket_refund_open(p_purchase_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION app_private.ticket_refund_open(p_purchase_id uuid) TO service_role;
+
+CREATE FUNCTION app_private.ticket_code_secret(p_community_id uuid) RETURNS bytea
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- The community's ticket-signing secret (decision 1033), made with its first ticket purchase.
+  select k.secret from app_private.ticket_code_keys k where k.community_id = p_community_id
+$$;
+
+REVOKE ALL ON FUNCTION app_private.ticket_code_secret(p_community_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.ticket_code_secret(p_community_id uuid) FROM PUBLIC;
+
+CREATE FUNCTION app_private.ticket_code(p_purchase_id uuid, p_community_id uuid) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- What a ticket's QR code holds: "KT1.<purchase id without dashes>.<signature>", the signature
+-- the first 20 hex digits (80 bits) of an HMAC-SHA256 of the purchase id under the community's
+-- secret. Unguessable and unforgeable without the secret; checked by ticket_from_code.
+  select 'KT1.' || replace(p_purchase_id::text, '-', '') || '.'
+         || left(encode(extensions.hmac(convert_to(p_purchase_id::text, 'UTF8'), app_private.ticket_code_secret(p_community_id), 'sha256'), 'hex'), 20)
+$$;
+
+REVOKE ALL ON FUNCTION app_private.ticket_code(p_purchase_id uuid, p_community_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.ticket_code(p_purchase_id uuid, p_community_id uuid) FROM PUBLIC;
+
+CREATE FUNCTION app_private.ticket_from_code(p_code text) RETURNS uuid
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- The purchase a scanned code names, or null when the code is malformed, unknown or its
+-- signature does not match (a forged or altered code).
+declare
+  v_id uuid;
+  v_community uuid;
+begin
+  if p_code is null or p_code !~ '^KT1\.[0-9a-f]{32}\.[0-9a-f]{20}$' then
+    return null;
+  end if;
+  v_id := split_part(p_code, '.', 2)::uuid;
+  select p.community_id into v_community from public.ticket_purchases p where p.id = v_id;
+  if v_community is null or app_private.ticket_code(v_id, v_community) is distinct from p_code then
+    return null;
+  end if;
+  return v_id;
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.ticket_from_code(p_code text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.ticket_from_code(p_code text) FROM PUBLIC;
+GRANT ALL ON FUNCTION app_private.ticket_from_code(p_code text) TO service_role;
+
+CREATE FUNCTION public.my_ticket_codes(p_community_id uuid) RETURNS TABLE(purchase_id uuid, code text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- The signed codes of the signed-in person's own active tickets (and their children's) in one
+-- community, for the QR codes in the member app (decision 1033).
+  select p.id, app_private.ticket_code(p.id, p.community_id)
+    from public.ticket_purchases p
+   where p.community_id = p_community_id and p.status = 'active'
+     and p.member_id = any (app_private.my_member_ids())
+   order by p.purchased_at, p.id
+$$;
+
+REVOKE ALL ON FUNCTION public.my_ticket_codes(p_community_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.my_ticket_codes(p_community_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.my_ticket_codes(p_community_id uuid) TO authenticated;
+
+CREATE FUNCTION app_private.after_ticket_purchase_make_code_key() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- A community's first ticket purchase makes its ticket-signing secret, so reading codes (a GET
+-- the member app keeps for offline use) never has to write.
+begin
+  insert into app_private.ticket_code_keys (community_id)
+  select distinct n.community_id from new_purchases n
+  on conflict (community_id) do nothing;
+  return null;
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.after_ticket_purchase_make_code_key() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.after_ticket_purchase_make_code_key() FROM PUBLIC;

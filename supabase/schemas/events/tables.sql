@@ -290,3 +290,16 @@ REVOKE ALL ON TABLE public.volunteer_timeslots FROM anon, authenticated, service
 GRANT ALL ON TABLE public.volunteer_timeslots TO anon;
 GRANT ALL ON TABLE public.volunteer_timeslots TO authenticated;
 GRANT ALL ON TABLE public.volunteer_timeslots TO service_role;
+
+-- The secret that signs a community's ticket codes (decision 1033): made the first time a code is
+-- asked for, never readable through the API.
+CREATE TABLE app_private.ticket_code_keys (
+    community_id uuid NOT NULL,
+    secret bytea DEFAULT extensions.gen_random_bytes(32) NOT NULL,
+    created_at timestamp with time zone DEFAULT now() NOT NULL
+);
+
+REVOKE ALL ON TABLE app_private.ticket_code_keys FROM anon, authenticated, service_role;
+
+ALTER TABLE ONLY app_private.ticket_code_keys
+    ADD CONSTRAINT ticket_code_keys_pkey PRIMARY KEY (community_id);

@@ -7,3 +7,5 @@ CREATE TRIGGER events_audit_deletion AFTER DELETE ON public.events FOR EACH ROW 
 CREATE TRIGGER events_before_write BEFORE INSERT OR UPDATE ON public.events FOR EACH ROW EXECUTE FUNCTION app_private.before_event_write();
 
 CREATE TRIGGER volunteer_signups_guest_on_cancelled BEFORE INSERT OR UPDATE ON public.volunteer_signups FOR EACH ROW EXECUTE FUNCTION app_private.before_guest_signup();
+
+CREATE TRIGGER ticket_purchases_make_code_key AFTER INSERT ON public.ticket_purchases REFERENCING NEW TABLE AS new_purchases FOR EACH STATEMENT EXECUTE FUNCTION app_private.after_ticket_purchase_make_code_key();

@@ -597,8 +597,6 @@ CREATE FUNCTION public.request_ticket_refund(p_purchase_id uuid) RETURNS jsonb
 -- the refund to make at the provider, once per purchase (asked again, the same refund).
 declare
   p public.ticket_purchases;
-  t public.tickets;
-  e public.events;
   l public.order_lines;
   pay public.payments;
   r public.payment_refunds;
@@ -612,10 +610,7 @@ begin
     if p.status <> 'active' then
       perform app_private.fail('already_cancelled', 'The ticket is already cancelled');
     end if;
-    select * into t from public.tickets where id = p.ticket_id;
-    select * into e from public.events where id = p.event_id;
-    if e.status <> 'cancelled' and now() > coalesce(t.refund_closes_at, e.starts_at)
-       and not app_private.has_area(p.community_id, 'event') then
+    if not app_private.ticket_refund_open(p.id) then
       perform app_private.fail('refund_window_closed', 'The last refund date has passed');
     end if;
     select l2.* into l from public.order_lines l2 join public.orders o on o.id = l2.order_id
