@@ -17,6 +17,7 @@ let platform: TestPlatform;
 let browser: Browser;
 let club: Community;
 let postId: string;
+let eventId: string;
 const adminEmail = 'formand@roklubben.dk';
 const memberEmail = 'ida@roklubben.dk';
 const memberPassword = 'medlem-kode-2027';
@@ -58,6 +59,27 @@ beforeAll(async () => {
      values ($1, 'noegler', 'Nøgler til bådhuset', 'Sådan får du en nøgle', $2::jsonb, 'published', 'members', now())`,
     [club.id, doc('Nøgler udleveres af materielforvalteren.')],
   );
+  const event = await platform.db.query<{ id: string }>(
+    `insert into events (community_id, title, location, starts_at, ends_at, status, published_at, visibility)
+     values ($1, 'Sommerfest på broen', 'Bådhuset', now() + interval '20 days', now() + interval '20 days 4 hours',
+             'published', now(), 'members') returning id::text`,
+    [club.id],
+  );
+  eventId = event.rows[0]!.id;
+  await platform.db.query(
+    `insert into tickets (community_id, event_id, name, price_ore, max_per_purchase, sort_order)
+     values ($1, $2, 'Deltager', 0, 4, 1), ($1, $2, 'Med middag', 15000, 4, 2)`,
+    [club.id, eventId],
+  );
+  const addOn = await platform.db.query<{ id: string }>(
+    `insert into event_addons (community_id, event_id, name, min_per_person, max_per_person)
+     values ($1, $2, 'Grillmad', 1, 1) returning id::text`,
+    [club.id, eventId],
+  );
+  await platform.db.query(
+    `insert into addon_options (community_id, addon_id, title, sort_order) values ($1, $2, 'Pølser', 1), ($1, $2, 'Vegetar', 2)`,
+    [club.id, addOn.rows[0]!.id],
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -93,10 +115,12 @@ describe('the member app in Danish at phone size', () => {
     expect(await nav.getByRole('link').allTextContents()).toEqual([
       'Hjem',
       'Nyheder',
+      'Kalender',
       'Hold',
-      'Vejledninger',
       'Mig',
     ]);
+    // The guides have no room in the phone's bar: home links to them.
+    await page.getByRole('link', { name: /^Vejledninger/ }).waitFor();
     expect(await page.getByTestId('admin-app-link').count()).toBe(0);
     expect(await fits(page)).toBe(true);
     expect(errors).toEqual([]);
@@ -166,6 +190,116 @@ describe('the member app in Danish at phone size', () => {
     await close();
   });
 
+  it('takes a free ticket with its add-on, shows its signed QR code offline, and gives it back', async () => {
+    const { page, errors, close } = await memberPage('da', '/da/m/roklub/events');
+    await page.getByRole('heading', { level: 1, name: 'Kalender' }).waitFor();
+    await page.getByText('Du har ingen billetter endnu.').waitFor();
+    await page.getByRole('link', { name: /Sommerfest på broen/ }).click();
+    await page.getByRole('heading', { level: 1, name: 'Sommerfest på broen' }).waitFor();
+    expect(await fits(page)).toBe(true);
+
+    // The add-on asks for one per person: taking the ticket without it says so and sends nothing.
+    await page.getByRole('button', { name: 'Tag billetter' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'Tjek tilvalgene: hvert af dem siger, hvor mange du skal vælge pr. person.' })
+      .waitFor();
+    expect(
+      (await platform.db.query('select 1 from ticket_purchases where event_id = $1', [eventId])).rowCount,
+    ).toBe(0);
+
+    // A priced ticket with no payment provider set up: the member is told, and the place is not kept.
+    await page.getByRole('radio', { name: /Med middag/ }).check();
+    await page.getByLabel('Pølser, antal').fill('1');
+    await page.getByTestId('ticket-total').filter({ hasText: '150,00 kr.' }).waitFor();
+    await page.getByRole('button', { name: 'MobilePay' }).click();
+    await page
+      .getByText('Klubben tager ikke imod betaling online endnu. Spørg klubben, hvordan du betaler.')
+      .first()
+      .waitFor();
+    await expect
+      .poll(
+        async () =>
+          (
+            await platform.db.query(
+              `select 1 from ticket_purchases where event_id = $1 and status = 'active'`,
+              [eventId],
+            )
+          ).rowCount,
+      )
+      .toBe(0);
+
+    // The free ticket with its add-on: confirmed at once, with a code that names the purchase.
+    await page.getByRole('radio', { name: /Deltager/ }).check();
+    await page.getByLabel('Antal billetter til Deltager').fill('2');
+    await page.getByLabel('Pølser, antal').fill('2');
+    await page.getByRole('button', { name: 'Tag billetter' }).click();
+    await page.getByText('Dine billetter er klar. Du finder dem under Mine billetter.').first().waitFor();
+    const card = page.locator('[data-ticket-id]');
+    await card.getByText('2 billetter · Deltager').waitFor();
+    await card.getByText('2 × Pølser').waitFor();
+    const purchaseId = await card.getAttribute('data-ticket-id');
+    await card.getByRole('button', { name: 'Vis ved indgangen' }).click();
+    const code = await page
+      .getByRole('dialog')
+      .locator('img[data-ticket-code]')
+      .getAttribute('data-ticket-code');
+    expect(code).toMatch(/^KT1\.[0-9a-f]{32}\.[0-9a-f]{20}$/);
+    const checked = await platform.db.query<{ id: string | null }>(
+      'select app_private.ticket_from_code($1)::text as id',
+      [code],
+    );
+    expect(checked.rows[0]!.id).toBe(purchaseId);
+    await screenshot(page, 'member-ticket-code-da-light-phone');
+    await page.keyboard.press('Escape');
+
+    // Under the service worker the tickets and their codes are kept: offline, they still show.
+    await page.goto(`${platform.url}/da/m/roklub/events`);
+    await page.waitForFunction(
+      async () => (await navigator.serviceWorker.ready).active?.state === 'activated',
+    );
+    await page.waitForFunction(async () => (await (await caches.open('app-code')).keys()).length > 5);
+    await page.reload();
+    await page.locator('[data-ticket-id]').getByText('2 billetter · Deltager').waitFor();
+    // The worker's data copy holds the codes (Chromium under Playwright does not finish a
+    // worker-served reload while emulating offline; see the offline test below).
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const cache = await caches.open('member-data');
+          const key = (await cache.keys()).find((r) => r.url.includes('/rest/v1/rpc/my_ticket_codes'));
+          return key
+            ? ((await (await cache.match(key))?.json()) as { code: string }[]).map((c) => c.code)
+            : [];
+        }),
+      )
+      .toEqual([code]);
+    await page.context().setOffline(true);
+    await page.getByTestId('offline-banner').waitFor();
+    await page.locator('[data-ticket-id]').getByRole('button', { name: 'Vis ved indgangen' }).click();
+    expect(
+      await page.getByRole('dialog').locator('img[data-ticket-code]').getAttribute('data-ticket-code'),
+    ).toBe(code);
+    await page.keyboard.press('Escape');
+    await page.context().setOffline(false);
+    await page.getByTestId('offline-banner').waitFor({ state: 'detached' });
+
+    // Giving it back asks first and says what happens.
+    await page.locator('[data-ticket-id]').getByRole('button', { name: 'Afbestil billet' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await confirm.getByText('Din plads gives tilbage, så en anden kan tage den.').waitFor();
+    await confirm.getByRole('button', { name: 'Afbestil billet' }).click();
+    await page.getByText('Billetten er afbestilt.').first().waitFor();
+    await page.getByText('Du har ingen billetter endnu.').waitFor();
+    const state = await platform.db.query<{ status: string }>(
+      'select status from ticket_purchases where id = $1',
+      [purchaseId],
+    );
+    expect(state.rows[0]!.status).toBe('cancelled');
+    expect(errors).toEqual([]);
+    await close();
+  });
+
   it('is installable, and a loaded page opens again offline and says so', async () => {
     const { page, close } = await memberPage('da', '/da/m/roklub/news');
     await page.getByRole('link', { name: 'Standerhejsning 2027' }).waitFor();
@@ -218,6 +352,8 @@ describe('the member app in Danish at phone size', () => {
       ['home', '', { da: 'Hej Ida', en: 'Hi Ida' }],
       ['news', '/news', { da: 'Nyheder', en: 'News' }],
       ['post', `/news/${postId}`, { da: 'Standerhejsning 2027', en: 'Standerhejsning 2027' }],
+      ['events', '/events', { da: 'Kalender', en: 'Events' }],
+      ['event', `/events/${eventId}`, { da: 'Sommerfest på broen', en: 'Sommerfest på broen' }],
       ['groups', '/groups', { da: 'Hold', en: 'Teams' }],
       ['articles', '/articles', { da: 'Vejledninger', en: 'Guides' }],
       ['article', '/articles/noegler', { da: 'Nøgler til bådhuset', en: 'Nøgler til bådhuset' }],
@@ -241,7 +377,7 @@ describe('the member app in Danish at phone size', () => {
     const { page, close } = await memberPage('da', '/da/m/roklub/me');
     await page.getByText('Strandvejen 12, 8000 Aarhus C').waitFor();
     await close();
-  });
+  }, 300_000); // 36 screens: about a minute alone, longer on a busy machine.
 
   it('changes my address after a wrong postcode, opens an invoice with how to pay and its PDF, and downloads my data', async () => {
     const member = await platform.db.query<{ id: string }>(

@@ -25,6 +25,12 @@ export function memberRoutes(): RouteObject[] {
           loader: ({ params }) => checkIds(params),
           lazy: () => import('./routes/member-post-route'),
         },
+        { path: 'events', lazy: () => import('./routes/member-events-route') },
+        {
+          path: 'events/:id',
+          loader: ({ params }) => checkIds(params),
+          lazy: () => import('./routes/member-event-route'),
+        },
         { path: 'groups', lazy: () => import('./routes/member-groups-route') },
         { path: 'articles', lazy: () => import('./routes/member-articles-route') },
         { path: 'articles/:slug', lazy: () => import('./routes/member-article-route') },

@@ -1,6 +1,6 @@
 // Home: what is next for the member (events), what they owe, their teams and the latest news.
 import { memberAppMessages } from '@club/i18n/namespaces/member-app';
-import { CalendarDays, Receipt } from 'lucide-react';
+import { BookOpen, Receipt } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../components/ui/badge';
 import { useMyInvoices } from '../../lib/queries/billing/load-my-invoices';
@@ -12,6 +12,7 @@ import { useNewsFeed } from '../../lib/queries/news/load-news-feed';
 import { useDocumentTitle } from '../../lib/document-title';
 import { localePath, useFormat, useLanguage, useT } from '../../lib/i18n';
 import { openAmount } from './invoice-amounts';
+import { EventRowLink } from './event-row-link';
 import { NewsList } from './news-list';
 import { QueryState } from './query-state';
 import { Section } from './section';
@@ -38,7 +39,15 @@ export function MemberHomePage({ slug, communityId }: { slug: string; communityI
         {me.data ? t('home.greeting', { name: me.data.first_name }) : t('nav.home')}
       </h1>
 
-      <Section id="home-next" title={t('home.next')}>
+      <Section
+        id="home-next"
+        title={t('home.next')}
+        action={
+          <Link to={path('events')} className={linkClass}>
+            {t('home.allEvents')}
+          </Link>
+        }
+      >
         <QueryState query={events}>
           {(rows) =>
             rows.length === 0 ? (
@@ -46,18 +55,13 @@ export function MemberHomePage({ slug, communityId }: { slug: string; communityI
             ) : (
               <ul className="space-y-2">
                 {rows.map((e) => (
-                  <li key={e.id} className={`${cardClass} flex gap-3`}>
-                    <CalendarDays
-                      aria-hidden="true"
-                      className="mt-0.5 size-5 shrink-0 text-muted-foreground"
+                  <li key={e.id}>
+                    <EventRowLink
+                      to={path(`events/${e.id}`)}
+                      title={e.title}
+                      when={format.dateTime(e.starts_at)}
+                      location={e.location}
                     />
-                    <div className="min-w-0">
-                      <p className="font-medium">{e.title}</p>
-                      <p className="text-sm text-muted-foreground">
-                        {format.dateTime(e.starts_at)}
-                        {e.location ? ` · ${e.location}` : ''}
-                      </p>
-                    </div>
                   </li>
                 ))}
               </ul>
@@ -143,6 +147,15 @@ export function MemberHomePage({ slug, communityId }: { slug: string; communityI
       >
         <QueryState query={news}>{(rows) => <NewsList slug={slug} posts={rows.slice(0, 3)} />}</QueryState>
       </Section>
+
+      {/* The guides have no place in the phone's bottom bar: here instead. */}
+      <Link to={path('articles')} className={`${cardClass} flex gap-3 hover:bg-muted lg:hidden`}>
+        <BookOpen aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-muted-foreground" />
+        <span className="min-w-0">
+          <span className="block font-medium">{t('nav.articles')}</span>
+          <span className="block text-sm text-muted-foreground">{t('home.guidesBody')}</span>
+        </span>
+      </Link>
     </div>
   );
 }
