@@ -216,6 +216,19 @@ describe('member import jobs', () => {
     ]);
     const left = await world.db.query('select 1 from member_import_rows where cpr_encrypted is not null');
     expect(left.rows).toHaveLength(0);
+    // Applied rows keep no personal fields; failed ones keep theirs for the admin to fix.
+    const fields = await world.db.query<{ line: number; has_fields: boolean }>(
+      `select line, fields <> '{}' as has_fields from member_import_rows where job_id = $1 order by line`,
+      [jobId],
+    );
+    expect(fields.rows.map((r) => [r.line, r.has_fields])).toEqual([
+      [2, false],
+      [3, false],
+      [4, false],
+      [5, true],
+      [6, true],
+      [7, false],
+    ]);
     const soeren = rows[0]!.member_id!;
     const created = await world.db.query<{ first_name: string; cpr_masked: string | null }>(
       'select first_name, cpr_masked from members where id = $1',

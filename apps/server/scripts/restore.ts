@@ -1,6 +1,8 @@
-// npm run restore -- <file> [--replace]: brings a backup back into an empty embedded data
+// npm run restore -- <file> [--replace] [--run-scheduled-work]: brings a backup back into an empty embedded data
 // directory (DATA_DIR) or an empty PostgreSQL database (DATABASE_URL), with the keys file
 // and the stored files (to the file store or S3, STORAGE_BACKEND). The server must be stopped.
+// The restored copy starts with its scheduled work paused (a restore is often a test) unless
+// --run-scheduled-work is given; `npm run scheduled-work -- resume` lifts the pause later.
 import { parseArgs } from 'node:util';
 import path from 'node:path';
 import { repoRoot } from '../src/platform';
@@ -23,11 +25,14 @@ function isEncrypted(file: string): boolean {
 
 runCommand(async () => {
   const { values, positionals } = parseArgs({
-    options: { replace: { type: 'boolean', default: false } },
+    options: {
+      replace: { type: 'boolean', default: false },
+      'run-scheduled-work': { type: 'boolean', default: false },
+    },
     allowPositionals: true,
   });
   if (positionals.length !== 1) {
-    process.stderr.write('Usage: npm run restore -- <backup file> [--replace]\n');
+    process.stderr.write('Usage: npm run restore -- <backup file> [--replace] [--run-scheduled-work]\n');
     return 2;
   }
   const config = readConfigOrExit();
@@ -42,6 +47,7 @@ runCommand(async () => {
     file,
     passphrase,
     replace: values.replace,
+    runScheduledWork: values['run-scheduled-work'],
     repoRoot,
     onProgress: progress,
   });
@@ -53,6 +59,9 @@ runCommand(async () => {
       `  files:  ${result.objects} stored files (${config.storage.backend === 's3' ? 'S3' : 'file store'})`,
       `  keys:   ${path.resolve(config.dataDir, 'keys.json')}`,
       `  time:   ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      result.scheduledWorkPaused
+        ? '  scheduled work: PAUSED (cron jobs, reminders, mail, backups) until you run: npm run scheduled-work -- resume'
+        : '  scheduled work: runs when the server starts (--run-scheduled-work)',
       'Start the server with the same settings: npm start',
       '',
     ].join('\n'),

@@ -9,6 +9,7 @@ import { MigrationError } from './database/migrator';
 import { devInboxEnabled } from './mail/create-mailer';
 import { devInboxUrl } from './services/auth/show-dev-inbox';
 import { startPlatform } from './platform';
+import { scheduledWorkBanner } from './operations/scheduled-work';
 import { trackRequests } from './http/graceful-shutdown';
 import { ensureSetupToken, hasFirstRunSetup, watchSetupToken } from './access/setup-token';
 import { loadDemoIfEmpty } from '../../../supabase/seed/generate-demo';
@@ -64,8 +65,12 @@ async function main(): Promise<void> {
     `  Club platform is running on ${baseUrl}`,
     `  Database:  ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${path.resolve(config.dataDir)}`}`,
     `  Keys file: ${platform.keys.file ?? 'in memory'}`,
+    ...scheduledWorkBanner(platform.scheduledWork?.pause() ?? null),
     '',
   ];
+  if (platform.scheduledWork?.paused()) {
+    logger.warn({ pause: platform.scheduledWork.pause() }, 'scheduled work is paused');
+  }
   // The inbox's address carries its secret; it is printed here for the operator only,
   // never logged.
   if (devInboxEnabled({ nodeEnv: config.nodeEnv, smtpUrl: config.auth.smtpUrl })) {

@@ -22,6 +22,7 @@ import { createMessaging, devInboxEnabled } from './mail/create-mailer';
 import { DevInbox } from './mail/dev-inbox';
 import { startDevInboxSmtp, type DevInboxSmtp } from './mail/dev-inbox-smtp';
 import { startBackupScheduler, type BackupScheduler } from './operations/backup-scheduler';
+import { openScheduledWorkGate, type ScheduledWorkGate } from './operations/scheduled-work';
 import { createServer, type PlatformServer } from './server';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -52,6 +53,8 @@ export interface RunningPlatform {
   backups: BackupScheduler | undefined;
   /** Runs cron.schedule jobs and net.http_post requests where pg_cron / pg_net are absent. */
   scheduler: CronScheduler | undefined;
+  /** Whether scheduled work runs here (paused after a restore, decision 1007); undefined without jobs. */
+  scheduledWork: ScheduledWorkGate | undefined;
   /** The SMTP_URL edge functions get: SMTP_URL, or the development inbox's listener (decision 1020). */
   functionsSmtpUrl: string | undefined;
   /** Stops accepting, lets in-flight requests finish, then closes services and the database. */
@@ -133,8 +136,17 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     });
     const port = (httpServer.address() as AddressInfo).port;
     const jobs = config.operations.jobs;
+    // Scheduled work waits while the database says it is paused (a restored copy, decision
+    // 1007); every job asks before each run, so resuming takes effect without a restart.
+    const gate =
+      options.scheduledJobs === false
+        ? undefined
+        : await openScheduledWorkGate(db, config.operations.scheduledWork);
+    const paused = () => gate?.paused() ?? false;
     const releases =
-      options.scheduledJobs === false ? undefined : startReleaseTicker(db, logger, jobs.releaseIntervalMs);
+      options.scheduledJobs === false
+        ? undefined
+        : startReleaseTicker(db, logger, jobs.releaseIntervalMs, paused);
     // News mail goes through the same transport as the auth mails (SMTP_URL or the dev inbox).
     const newsMailer =
       options.scheduledJobs === false
@@ -152,10 +164,11 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     const mailBase = new URL(config.publicUrl);
     if (mailBase.port === '0') mailBase.port = String(port);
     const newsMail =
-      newsMailer && startNewsMailTicker(db, newsMailer, mailBase.toString(), logger, jobs.newsMailIntervalMs);
+      newsMailer &&
+      startNewsMailTicker(db, newsMailer, mailBase.toString(), logger, jobs.newsMailIntervalMs, paused);
     // Group welcome mails queued by the database go the same way, on the same schedule.
     const groupWelcomes =
-      newsMailer && startGroupWelcomeTicker(db, newsMailer, logger, jobs.newsMailIntervalMs);
+      newsMailer && startGroupWelcomeTicker(db, newsMailer, logger, jobs.newsMailIntervalMs, paused);
     // Member imports queued from the import page are applied here (decision 0932).
     const memberImports =
       options.scheduledJobs === false ? undefined : startMemberImportTicker(db, keys.cprKey, logger);
@@ -168,6 +181,8 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
         : await startCronScheduler({
             db,
             logger,
+            paused,
+            tickMs: jobs.cronIntervalMs,
             settings: {
               'app.cpr_key': keys.cprKey,
               'platform.url': `http://${loopbackHost(config.host)}:${port}`,
@@ -177,7 +192,15 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
     const backups =
       options.scheduledJobs === false || !config.operations.backup.schedule
         ? undefined
-        : startBackupScheduler({ config, db, logger, repoRoot, env: options.env ?? process.env, port });
+        : startBackupScheduler({
+            config,
+            db,
+            logger,
+            repoRoot,
+            env: options.env ?? process.env,
+            port,
+            paused,
+          });
     let stopping: Promise<void> | undefined;
     return {
       url: `http://${host}:${port}`,
@@ -188,10 +211,12 @@ export async function startPlatform(options: PlatformOptions): Promise<RunningPl
       http: httpServer,
       backups,
       scheduler,
+      scheduledWork: gate,
       functionsSmtpUrl,
       stop() {
         stopping ??= (async () => {
           scheduler?.stop();
+          gate?.stop();
           releases?.stop();
           memberImports?.stop();
           newsMail?.stop();

@@ -93,7 +93,9 @@ begin
   begin
     insert into public.member_import_rows (job_id, line, choice, member_id, fields, cpr_encrypted, status,
                                            error_code, error_field)
-    select p_job_id, u.line, case when u.problems is null then u.choice end, u.member_id, u.fields,
+    select p_job_id, u.line, case when u.problems is null then u.choice end, u.member_id,
+           -- A row skipped at upload is done: it keeps no personal fields.
+           case when u.problems is null and u.choice = 'skip' then '{}'::jsonb else u.fields end,
            case when u.problems is null and u.choice <> 'skip' and u.cpr is not null and j.manager
                 then extensions.pgp_sym_encrypt(u.cpr, app_private.cpr_key()) end,
            case when u.problems is not null then 'failed'
@@ -410,7 +412,10 @@ CREATE FUNCTION public.erase_member(p_member_id uuid) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare v_member public.members;
+declare
+  v_member public.members;
+  v_name text;
+  v_folder text;
 begin
   select * into v_member from public.members where id = p_member_id;
   if v_member.id is null or not app_private.can_manage_members(v_member.community_id) then
@@ -428,8 +433,30 @@ begin
   delete from public.member_cpr where member_id = p_member_id;
   delete from public.member_tags where member_id = p_member_id;
   delete from public.member_certificates where member_id = p_member_id;
+  -- The certificate documents (a børneattest holds name and CPR). The storage service removes
+  -- their bytes from the backend through storage.removal_queue.
+  v_folder := v_member.community_id::text || '/' || p_member_id::text || '/';
+  perform set_config('storage.allow_delete_query', 'true', true);
+  delete from storage.objects where bucket_id = 'member-documents' and left(name, length(v_folder)) = v_folder;
+  perform set_config('storage.allow_delete_query', 'false', true);
   delete from public.member_relations where member_id = p_member_id or related_member_id = p_member_id;
+  -- Import rows that made or merged the member keep no fields of theirs.
+  update public.member_import_rows set fields = '{}' where member_id = p_member_id;
+  -- Comments by the member lose the name; comments and booking notes by anyone lose mentions
+  -- of the member's name, e-mail and phone; the member's own booking notes go.
+  v_name := nullif(trim(coalesce(v_member.first_name, '') || ' ' || coalesce(v_member.last_name, '')), '');
   update public.news_comments set author_name = 'Slettet medlem' where member_id = p_member_id;
+  update public.news_comments c set body = app_private.redact_mentions(c.body, v_name, v_member.email, v_member.phone)
+   where c.community_id = v_member.community_id
+     and c.body is distinct from app_private.redact_mentions(c.body, v_name, v_member.email, v_member.phone);
+  update public.bookings set note = null where member_id = p_member_id and note is not null;
+  update public.booking_series set note = null where member_id = p_member_id and note is not null;
+  update public.bookings b set note = app_private.redact_mentions(b.note, v_name, v_member.email, v_member.phone)
+   where b.community_id = v_member.community_id and b.note is not null
+     and b.note is distinct from app_private.redact_mentions(b.note, v_name, v_member.email, v_member.phone);
+  update public.booking_series b set note = app_private.redact_mentions(b.note, v_name, v_member.email, v_member.phone)
+   where b.community_id = v_member.community_id and b.note is not null
+     and b.note is distinct from app_private.redact_mentions(b.note, v_name, v_member.email, v_member.phone);
   -- Unlink the account first: the e-mail of a member with an account is the member's own.
   update public.members set user_id = null where id = p_member_id;
   update public.members set first_name = 'Slettet', last_name = 'medlem', email = null, phone = null,
@@ -1362,6 +1389,39 @@ REVOKE ALL ON FUNCTION app_private.record_member_history(p_community uuid, p_mem
 REVOKE ALL ON FUNCTION app_private.record_member_history(p_community uuid, p_member uuid, p_action text, p_changes jsonb, p_reason text) FROM anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION app_private.record_member_history(p_community uuid, p_member uuid, p_action text, p_changes jsonb, p_reason text) FROM PUBLIC;
 
+CREATE FUNCTION app_private.redact_mentions(p_text text, p_name text, p_email text, p_phone text) RETURNS text
+    LANGUAGE plpgsql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+-- Each mention of an erased member's name, e-mail or phone, in any letter case, becomes
+-- "Slettet medlem" (needles under three characters are left alone).
+declare
+  v_needle text;
+  v_out text := p_text;
+  v_from int;
+  v_at int;
+begin
+  if p_text is null then
+    return null;
+  end if;
+  foreach v_needle in array array[p_name, p_email, p_phone] loop
+    continue when v_needle is null or length(trim(v_needle)) < 3;
+    v_from := 1;
+    loop
+      v_at := strpos(lower(substr(v_out, v_from)), lower(v_needle));
+      exit when v_at = 0;
+      v_at := v_at + v_from - 1;
+      v_out := overlay(v_out placing 'Slettet medlem' from v_at for length(v_needle));
+      v_from := v_at + length('Slettet medlem');
+    end loop;
+  end loop;
+  return v_out;
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.redact_mentions(p_text text, p_name text, p_email text, p_phone text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.redact_mentions(p_text text, p_name text, p_email text, p_phone text) FROM PUBLIC;
+
 CREATE FUNCTION app_private.record_member_import_rows(p_job_id uuid, p_outcomes jsonb) RETURNS integer
     LANGUAGE plpgsql
     AS $$
@@ -1376,7 +1436,9 @@ begin
   ), done as (
     update public.member_import_rows r
        set status = o.outcome, member_id = coalesce(o.member_id, r.member_id), error_code = o.error_code,
-           error_field = o.error_field, cpr_encrypted = null, claimed_at = null
+           error_field = o.error_field, cpr_encrypted = null, claimed_at = null,
+           -- An applied row keeps no personal fields; a failed one keeps them for the admin to fix.
+           fields = case when o.outcome in ('created', 'merged', 'skipped') then '{}'::jsonb else r.fields end
       from o
      where r.job_id = p_job_id and r.line = o.line and r.status = 'pending'
     returning r.status

@@ -30,6 +30,8 @@ export const operationsEnv = z.object({
   BACKUP_S3_PREFIX: z.string().default('backups/'),
   RELEASE_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(15),
   NEWS_MAIL_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+  CRON_CHECK_SECONDS: z.coerce.number().int().min(1).max(60).default(15),
+  SCHEDULED_WORK: z.enum(['auto', 'resume', 'paused']).default('auto'),
   SHUTDOWN_TIMEOUT: z.coerce.number().min(0).max(600).default(10),
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, {
     message: 'must be at least 16 characters long',
@@ -57,7 +59,14 @@ export function readOperationsConfig(env: OperationsEnv, dataDir: string) {
       releaseIntervalMs: env.RELEASE_CHECK_SECONDS * 1000,
       /** How often queued news mailings are looked for and sent. */
       newsMailIntervalMs: env.NEWS_MAIL_CHECK_SECONDS * 1000,
+      /** How often the project's cron jobs (cron.schedule) are checked for a due run. */
+      cronIntervalMs: env.CRON_CHECK_SECONDS * 1000,
     },
+    /**
+     * Scheduled work at start (decision 1007): auto follows the database (paused after a
+     * restore), resume removes that pause first, paused keeps this instance from running any.
+     */
+    scheduledWork: env.SCHEDULED_WORK,
     /** Bearer token that may read /metrics besides the service-role key. */
     metricsToken: env.METRICS_TOKEN,
     /** How long in-flight requests get to finish after SIGTERM before they are cut off. */

@@ -27,6 +27,8 @@ export interface CronSchedulerOptions {
   sendMs?: number;
   /** A run older than this no longer holds its job (its instance died). */
   staleAfterMs?: number;
+  /** True while scheduled work is paused (decision 1007): the timers then do nothing. */
+  paused?: () => boolean;
 }
 
 interface Job {
@@ -175,7 +177,7 @@ export async function startCronScheduler(options: CronSchedulerOptions): Promise
   const every = (ms: number, work: () => Promise<unknown>, failed: string) => {
     let running = false;
     const timer = setInterval(() => {
-      if (running) return;
+      if (running || options.paused?.()) return;
       running = true;
       work()
         .catch((error: unknown) => logger.warn({ err: error }, failed))

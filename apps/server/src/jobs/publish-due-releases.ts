@@ -15,7 +15,12 @@ export async function runPublishDueReleases(db: Database): Promise<number | unde
   return result.rows[0]?.n;
 }
 
-export function startReleaseTicker(db: Database, logger: Logger, intervalMs = 60_000): Ticker {
+export function startReleaseTicker(
+  db: Database,
+  logger: Logger,
+  intervalMs = 60_000,
+  paused?: () => boolean,
+): Ticker {
   return startTicker(
     {
       run: () => runPublishDueReleases(db),
@@ -25,5 +30,6 @@ export function startReleaseTicker(db: Database, logger: Logger, intervalMs = 60
     },
     logger,
     intervalMs,
+    paused,
   );
 }

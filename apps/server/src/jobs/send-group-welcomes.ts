@@ -75,6 +75,7 @@ export function startGroupWelcomeTicker(
   mailer: Mailer,
   logger: Logger,
   intervalMs = 5_000,
+  paused?: () => boolean,
 ): Ticker {
   return startTicker(
     {
@@ -85,5 +86,6 @@ export function startGroupWelcomeTicker(
     },
     logger,
     intervalMs,
+    paused,
   );
 }

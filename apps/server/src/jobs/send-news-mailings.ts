@@ -114,6 +114,7 @@ export function startNewsMailTicker(
   publicUrl: string,
   logger: Logger,
   intervalMs = 5_000,
+  paused?: () => boolean,
 ): Ticker {
   return startTicker(
     {
@@ -124,5 +125,6 @@ export function startNewsMailTicker(
     },
     logger,
     intervalMs,
+    paused,
   );
 }

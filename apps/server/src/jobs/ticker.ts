@@ -14,10 +14,16 @@ export interface TickerJob {
   failedMessage: string;
 }
 
-export function startTicker(job: TickerJob, logger: Logger, intervalMs: number): Ticker {
+/** `paused`, when given and true, skips a tick (scheduled work paused, decision 1007). */
+export function startTicker(
+  job: TickerJob,
+  logger: Logger,
+  intervalMs: number,
+  paused?: () => boolean,
+): Ticker {
   let running = false;
   const tick = async () => {
-    if (running) return;
+    if (running || paused?.()) return;
     running = true;
     try {
       const n = await job.run();

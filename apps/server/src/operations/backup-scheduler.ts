@@ -3,9 +3,12 @@
 // process (the SQL dump is CPU work that must not stall requests), logs the result, keeps
 // the newest BACKUP_KEEP scheduled backups, and optionally uploads to S3 (backup-s3.ts).
 // On the embedded database the server first copies its files in one step (server-snapshot.ts)
-// and the child dumps that copy. Run it on one instance of a cluster.
+// and the child dumps that copy. With several instances on one database each scheduled time
+// is claimed in it first (operations.backup_runs), so exactly one instance takes each backup;
+// none is taken while scheduled work is paused (decision 1007).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { Cron } from 'croner';
 import type { Logger } from 'pino';
@@ -15,10 +18,17 @@ import { readBackupStatus, recordBackupOutcome } from './backup-status';
 import { uploadBackupToS3 } from './backup-s3';
 import { defaultBackupName, scheduledBackupPattern } from './create-backup';
 import { writeServerSnapshot } from './server-snapshot';
+import { claimBackupSlot } from './scheduled-work';
 
 export interface BackupScheduler {
   /** Runs one backup now (as the schedule does); resolves with the file or rejects. */
   runNow(): Promise<string>;
+  /**
+   * What the schedule does at `slot`: nothing while scheduled work is paused or another
+   * instance has claimed that time; otherwise claims it and backs up. Resolves with the file,
+   * or null when this instance did not take the slot.
+   */
+  runScheduled(slot: Date): Promise<string | null>;
   nextRunAt(): Date | null;
   stop(): Promise<void>;
 }
@@ -30,6 +40,8 @@ export interface SchedulerDeps {
   repoRoot: string;
   env: Record<string, string | undefined>;
   port: number;
+  /** True while scheduled work is paused: the schedule then takes no backup. */
+  paused?: () => boolean;
 }
 
 /** Deletes all but the newest `keep` scheduled backups (and their .sha256 files) in `dir`. */
@@ -106,11 +118,23 @@ export function startBackupScheduler(deps: SchedulerDeps): BackupScheduler {
     return running;
   }
 
+  const instance = `${os.hostname()}:${process.pid}:${deps.port}`;
+  // The scheduled time a firing is for: croner fires on whole seconds, a little late at most.
+  const slotOf = (now: number) => new Date(Math.round(now / 1000) * 1000);
+  const runScheduled = async (slot: Date): Promise<string | null> => {
+    if (deps.paused?.()) return null;
+    if (!(await claimBackupSlot(deps.db, slot, instance))) return null;
+    return runOnce();
+  };
   const cron = new Cron(backup.schedule ?? '0 3 * * *', { protect: true }, () => {
-    runOnce().catch(() => undefined);
+    // run() logs a failed backup; this logs a claim that could not be made.
+    runScheduled(slotOf(Date.now())).catch((error: unknown) => {
+      if (!running) logger.warn({ err: error }, 'a scheduled backup did not start');
+    });
   });
   return {
     runNow: runOnce,
+    runScheduled,
     nextRunAt: () => cron.nextRun(),
     async stop() {
       cron.stop();

@@ -2,7 +2,8 @@
 // into an empty embedded data directory or an empty PostgreSQL database, and puts the keys
 // file and the stored objects back (into the file store or S3, as configured). A target
 // that holds data is refused unless `replace` is given; the embedded database is restored
-// beside the old one and swapped in only when complete.
+// beside the old one and swapped in only when complete. The restored database holds its
+// scheduled work paused (decision 1007) unless `runScheduledWork` is given.
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config';
@@ -16,6 +17,7 @@ import { BackupError, explainFsError } from './backup-error';
 import { entryNames, type BackupManifest } from './backup-format';
 import { loadDump } from './load-database';
 import { readBackupArchive, type StagedBackup } from './read-backup-archive';
+import { pauseScheduledWork, resumeScheduledWork } from './scheduled-work';
 
 export interface RestoreRequest {
   config: Config;
@@ -23,6 +25,11 @@ export interface RestoreRequest {
   passphrase: string | undefined;
   /** Overwrite a target that already holds data. */
   replace?: boolean;
+  /**
+   * Let the restored server run its scheduled work at once (a real recovery). Without it the
+   * restored database starts with scheduled work paused until an operator resumes it.
+   */
+  runScheduledWork?: boolean;
   repoRoot: string;
   onProgress?: (message: string) => void;
 }
@@ -31,6 +38,8 @@ export interface RestoreResult {
   engine: 'pglite' | 'postgres';
   objects: number;
   manifest: BackupManifest;
+  /** Whether the restored database holds its scheduled work paused. */
+  scheduledWorkPaused: boolean;
 }
 
 function stamp(): string {
@@ -81,6 +90,19 @@ async function clearPostgres(db: Database): Promise<void> {
   await db.exec('drop schema if exists public cascade; create schema public;');
 }
 
+/** Pauses the restored database's scheduled work, or (runScheduledWork) lifts any pause it carried. */
+async function settleScheduledWork(db: Database, request: RestoreRequest, staged: StagedBackup) {
+  if (request.runScheduledWork) {
+    await resumeScheduledWork(db);
+    return;
+  }
+  await pauseScheduledWork(
+    db,
+    `restored from ${path.basename(request.file)} (a backup of ${staged.manifest.createdAt}) ` +
+      `on ${new Date().toISOString()}`,
+  );
+}
+
 async function restorePostgres(
   request: RestoreRequest,
   staged: StagedBackup,
@@ -102,6 +124,7 @@ async function restorePostgres(
       repoRoot: request.repoRoot,
       onProgress: request.onProgress,
     });
+    await settleScheduledWork(db, request, staged);
   } finally {
     await db.close();
   }
@@ -128,6 +151,7 @@ async function restoreEmbedded(request: RestoreRequest, staged: StagedBackup): P
         repoRoot: request.repoRoot,
         onProgress: request.onProgress,
       });
+      await settleScheduledWork(db, request, staged);
     } finally {
       await db.close();
     }
@@ -208,7 +232,12 @@ export async function restoreBackup(request: RestoreRequest): Promise<RestoreRes
     else await restoreEmbedded(request, staged);
     restoreKeys(request, staged);
     const objects = await restoreObjects(request, staged);
-    return { engine: config.databaseUrl ? 'postgres' : 'pglite', objects, manifest: staged.manifest };
+    return {
+      engine: config.databaseUrl ? 'postgres' : 'pglite',
+      objects,
+      manifest: staged.manifest,
+      scheduledWorkPaused: !request.runScheduledWork,
+    };
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
     lock.release();

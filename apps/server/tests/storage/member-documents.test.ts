@@ -208,3 +208,40 @@ describe('guardian and family links', () => {
     expect(left.rows).toHaveLength(2);
   });
 });
+
+describe('erasing the member', () => {
+  it('deletes their documents, and the storage service removes the bytes from the backend', async () => {
+    const owner = await callers.caller(callers.communityA, 'Olivia', { role: 'owner' });
+    const leaver = await callers.caller(callers.communityA, 'Lærke', { member: true });
+    const name = `${callers.communityA}/${leaver.memberId}/boerneattest-laerke.pdf`;
+    expect((await upload(memberAdminA, name, pdf)).error).toBeNull();
+    const filesOf = () =>
+      fs.existsSync(path.join(fileDir, bucket, callers.communityA, leaver.memberId!))
+        ? fs.readdirSync(path.join(fileDir, bucket, callers.communityA, leaver.memberId!), {
+            recursive: true,
+          })
+        : [];
+    expect(filesOf().filter((f) => String(f).includes('@'))).toHaveLength(1);
+    await platform.db.query(
+      `update public.members set status = 'left', left_on = current_date where id = $1`,
+      [leaver.memberId],
+    );
+    const erased = await owner.client.rpc('erase_member', { p_member_id: leaver.memberId });
+    expect(erased.error).toBeNull();
+    // A member admin no longer finds or downloads it.
+    const download = await memberAdminA.client.storage.from(bucket).download(name);
+    expect(download.data).toBeNull();
+    const listed = await memberAdminA.client.storage
+      .from(bucket)
+      .list(`${callers.communityA}/${leaver.memberId}`);
+    expect(listed.data ?? []).toEqual([]);
+    // The bytes leave the backend within the drain's few seconds, and the queue empties.
+    const deadline = Date.now() + 15_000;
+    while (filesOf().some((f) => String(f).includes('@')) && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(filesOf().filter((f) => String(f).includes('@'))).toEqual([]);
+    const queue = await platform.db.query('select 1 from storage.removal_queue where name = $1', [name]);
+    expect(queue.rows).toHaveLength(0);
+  }, 60_000);
+});

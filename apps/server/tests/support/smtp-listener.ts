@@ -45,6 +45,8 @@ export function verifyLink(mail: ReceivedMail): string {
 export interface SmtpListenerOptions {
   /** Recipients the server refuses with 550, as a mail server refuses an unknown mailbox. */
   refuse?: (address: string) => boolean;
+  /** How long the server takes to accept each message, as a distant mail server does. */
+  acceptDelayMs?: number;
 }
 
 export async function startSmtpListener(options: SmtpListenerOptions = {}): Promise<SmtpListener> {
@@ -63,7 +65,7 @@ export async function startSmtpListener(options: SmtpListenerOptions = {}): Prom
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
       stream.on('end', () => {
         mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: decodeQuotedPrintable(raw) });
-        callback();
+        setTimeout(() => callback(), options.acceptDelayMs ?? 0);
       });
     },
   });

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { AuthConfig } from '../../config-sections/auth';
 import type { ServerDeps } from '../../deps';
 import type { DevInbox } from '../../mail/dev-inbox';
+import type { SendTimes } from './send-time';
 import type { Mailer, SmsSender } from '../../mail/mailer';
 import type { RateLimits } from './rate-limits';
 
@@ -19,6 +20,8 @@ export interface AuthContext {
   unresolvedPort: boolean;
   mailer: Mailer;
   sms: SmsSender;
+  /** How long recent deliveries took, so answers that send nothing take as long (decision 1009). */
+  sendTimes: SendTimes;
   inbox: DevInbox | undefined;
   limits: RateLimits;
   logger: Logger;

@@ -4,6 +4,7 @@ import { createMessaging } from '../../mail/create-mailer';
 import type { AuthContext } from './auth-context';
 import { RateLimits } from './rate-limits';
 import { authRoutes } from './routes';
+import { SendTimes } from './send-time';
 
 export function createAuthService(deps: ServerDeps): ServiceModule {
   const config = deps.config.auth;
@@ -15,6 +16,7 @@ export function createAuthService(deps: ServerDeps): ServiceModule {
     db: deps.db,
     onMail: deps.metrics ? (outcome) => deps.metrics?.mail(outcome) : undefined,
   });
+  const sendTimes = new SendTimes();
   const ctx: AuthContext = {
     deps,
     config,
@@ -22,8 +24,9 @@ export function createAuthService(deps: ServerDeps): ServiceModule {
     siteUrl: deps.config.siteUrl,
     externalUrl: `${deps.config.publicUrl.replace(/\/$/, '')}/auth/v1`,
     unresolvedPort: new URL(deps.config.publicUrl).port === '0',
-    mailer: messaging.mailer,
-    sms: messaging.sms,
+    mailer: sendTimes.timedMailer(messaging.mailer),
+    sms: sendTimes.timedSms(messaging.sms),
+    sendTimes,
     inbox: messaging.inbox,
     limits: new RateLimits(
       deps.db,

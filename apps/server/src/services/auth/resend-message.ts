@@ -12,6 +12,7 @@ import { redirectTarget } from './redirect-target';
 import { normaliseEmail, normalisePhone, optionalString, readBody } from './request-body';
 import {
   issueSmsToken,
+  SendFrequencyError,
   sendEmailChange,
   sendPhoneConfirmation,
   sendSignupConfirmation,
@@ -49,12 +50,18 @@ export async function resendMessage(ctx: AuthContext, c: Context<AppEnv>): Promi
     if (type === 'signup') {
       const user = await findUserByEmail(q, email!);
       if (!user || user.email_confirmed_at) return {};
-      await sendSignupConfirmation(ctx, q, user, {
-        email: email!,
-        redirectTo,
-        pkce,
-        pageLocale: pageLocale(c, redirectTo),
-      });
+      // A repeat within the resend frequency answers as an unknown address does (a 429 told
+      // that the address had signed up, decision 1009); nothing is sent or stored.
+      try {
+        await sendSignupConfirmation(ctx, q, user, {
+          email: email!,
+          redirectTo,
+          pkce,
+          pageLocale: pageLocale(c, redirectTo),
+        });
+      } catch (error) {
+        if (!(error instanceof SendFrequencyError)) throw error;
+      }
       return {};
     }
     if (type === 'email_change') {
@@ -75,7 +82,12 @@ export async function resendMessage(ctx: AuthContext, c: Context<AppEnv>): Promi
     const user = await findUserByPhone(q, phone!);
     if (type === 'sms') {
       if (!user || user.phone_confirmed_at) return {};
-      return sendPhoneConfirmation(ctx, q, user, phone!);
+      try {
+        return await sendPhoneConfirmation(ctx, q, user, phone!);
+      } catch (error) {
+        if (!(error instanceof SendFrequencyError)) throw error;
+        return {};
+      }
     }
     const { rows } = await q.query<UserRow>(
       `select * from auth.users where phone = $1 or phone_change = $1 limit 1`,
