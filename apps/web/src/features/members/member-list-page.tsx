@@ -194,7 +194,7 @@ export function MemberListPage(props: { communityId: string; slug: string; manag
         props.manager,
       );
       downloadBlob(`members-${new Date().toISOString().slice(0, 10)}.xlsx`, blob);
-      toast({ title: t('register.exportDone', { count: format.number(count) }) });
+      toast({ title: t('register.exportDone', { count: count }) });
     } catch (error) {
       toast({ title: t(describeMemberError(error)), variant: 'destructive' });
     } finally {
@@ -267,7 +267,7 @@ export function MemberListPage(props: { communityId: string; slug: string; manag
         countLabel={(total, estimated) =>
           total === 1 && !estimated
             ? t('register.countOne')
-            : t(estimated ? 'register.countAbout' : 'register.count', { count: format.number(total) })
+            : t(estimated ? 'register.countAbout' : 'register.count', { count: total })
         }
         empty={{
           icon: Users,

@@ -132,7 +132,7 @@ export function AuditLogList({ communityId, timeZone }: { communityId: string; t
       }
       countLabel={(total, estimated) =>
         estimated && total > 1000
-          ? t('audit.countAbout', { count: format.number(total) })
+          ? t('audit.countAbout', { count: total })
           : t('audit.count', { count: total })
       }
       empty={{ icon: ScrollText, title: t('audit.emptyTitle'), body: t('audit.emptyBody') }}
