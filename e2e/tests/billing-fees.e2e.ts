@@ -123,7 +123,12 @@ describe('volunteer credit and the fee run', () => {
     await birgit.getByText('5,00 timer').waitFor();
     const dorthe = standing.getByRole('listitem').filter({ hasText: 'Dorthe Møller' });
     await dorthe.getByText('Mangler 2,00 timer').waitFor();
-    await birgit.getByRole('button', { name: 'Vis timerne for Birgit Møller' }).click();
+    // The row names the member once; the button's name says whose hours it shows to a screen
+    // reader, and its text is short.
+    const showHours = birgit.getByRole('button', { name: 'Vis timerne for Birgit Møller' });
+    expect(await showHours.textContent()).toBe('Vis timer');
+    expect(await standing.getByText(/^Vis timerne for /).count()).toBe(0);
+    await showHours.click();
     const behind = birgit.getByRole('list', { name: 'Indtjekninger bag timerne' });
     await behind
       .getByRole('listitem')

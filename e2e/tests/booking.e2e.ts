@@ -165,7 +165,7 @@ describe('booking', () => {
     confirm = page.getByRole('alertdialog');
     await confirm.getByText('Det er i tide: intet skal betales, og tiden bliver ledig.').waitFor();
     await confirm.getByRole('button', { name: 'Aflys booking' }).click();
-    await page.getByText('1 bookinger aflyst').first().waitFor();
+    await page.getByText('1 booking aflyst').first().waitFor();
 
     await page.goto(`${platform.url}/da/hallklub/booking?day=${monday}`);
     await page.getByRole('button', { name: 'Sæsonbooking' }).click();

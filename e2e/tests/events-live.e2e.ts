@@ -170,6 +170,34 @@ describe('event detail, live', () => {
     await close();
   });
 
+  it('shows the whole sales table at phone width, revenue included, without scrolling sideways', async () => {
+    const { page, close } = await adminPage('da', `events/${eventId}`, 'dark', 'phone');
+    const sales = page.getByRole('table', { name: 'Salg' });
+    await sales
+      .getByRole('row', { name: /Voksen/ })
+      .getByText('2 af 50')
+      .waitFor();
+    const fit = await sales.evaluate((table) => {
+      const scroller = table.parentElement!;
+      const revenue = Array.from(table.querySelectorAll('th')).find((th) => th.textContent === 'Omsætning')!;
+      const total = table.querySelector('[data-testid="sales-total"]')!;
+      return {
+        scrolls: scroller.scrollWidth > scroller.clientWidth,
+        revenueRight: revenue.getBoundingClientRect().right,
+        totalRight: total.getBoundingClientRect().right,
+        boxRight: scroller.getBoundingClientRect().right,
+        page: document.documentElement.scrollWidth <= window.innerWidth,
+      };
+    });
+    expect(fit.scrolls).toBe(false);
+    expect(fit.revenueRight).toBeLessThanOrEqual(fit.boxRight);
+    expect(fit.totalRight).toBeLessThanOrEqual(fit.boxRight);
+    expect(fit.page).toBe(true);
+    // The price is still there, under the ticket's name.
+    expect(await sales.getByRole('rowheader', { name: /Voksen/ }).textContent()).toContain('150,00');
+    await close();
+  });
+
   it('adds a guest volunteer to a slot with room, and asks for a valid e-mail first', async () => {
     const { page, close } = await adminPage('da', `events/${eventId}`);
     const shift = page.getByRole('listitem', { name: /^Grillmester / });

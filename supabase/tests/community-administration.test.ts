@@ -159,6 +159,47 @@ describe('tags', () => {
     await tag('Ølhold', world.communityB);
   });
 
+  it('are created, renamed, merged and deleted by the areas they classify and owners, not by a news administrator', async () => {
+    // Decision 1053: tags classify members, groups and events.
+    for (const actor of ['memberAdminA', 'groupAdminA', 'eventAdminA', 'ownerA'] as const) {
+      const [made] = await world.as<{ id: string }>(
+        actor,
+        'insert into tags (community_id, name) values ($1, $2) returning id',
+        [world.communityA, `Mærke ${actor}`],
+      );
+      await world.as(actor, `update tags set name = name || ' 2' where id = $1`, [made!.id]);
+      expect(await world.as(actor, 'delete from tags where id = $1 returning id', [made!.id])).toEqual([
+        { id: made!.id },
+      ]);
+    }
+    const kept = await tag('Holdkaptajner');
+    const other = await tag('Kaptajner');
+    expect(
+      await failureOf(
+        world.as('newsAdminA', 'insert into tags (community_id, name) values ($1, $2)', [
+          world.communityA,
+          'Nyhedsmærke',
+        ]),
+      ),
+    ).toBe('42501');
+    expect(
+      await world.as('newsAdminA', `update tags set name = 'x' where id = $1 returning id`, [kept]),
+    ).toEqual([]);
+    expect(await world.as('newsAdminA', 'delete from tags where id = $1 returning id', [kept])).toEqual([]);
+    expect(await failureOf(world.as('newsAdminA', 'select merge_tags($1, $2)', [kept, other]))).toBe(
+      'tag_not_found',
+    );
+    const names = await world.db.query<{ name: string }>(
+      'select name from tags where id = any($1::uuid[]) order by name',
+      [[kept, other]],
+    );
+    expect(names.rows).toEqual([{ name: 'Holdkaptajner' }, { name: 'Kaptajner' }]);
+    // A news administrator still reads them (a post's audience, the overview).
+    expect(await world.as('newsAdminA', 'select name from tags where id = $1', [kept])).toEqual([
+      { name: 'Holdkaptajner' },
+    ]);
+  });
+
   it('lists tags with usage counts, only to admins of the community', async () => {
     const t = await tag('Trænere');
     const members = [

@@ -64,6 +64,53 @@ describe('message catalogues', () => {
   }
 });
 
+// Messages with a {count} that reads the same for 1 as for many ("Affected now: {count}",
+// "{tag} ({count})"), or that are only shown for many; every other one has plural forms, so no
+// page says "1 rækker" or "1 betalinger".
+const countNeutral = new Set([
+  'settings.json retention.confirmText',
+  'settings.json audit.countAbout',
+  'shell.json overview.attention.overdue',
+  'members.json register.bulkRemoveTagOption',
+  'members.json register.countAbout',
+  'members.json register.removeTagText',
+  'kit.json list.countEstimated',
+  'kit.json list.selected',
+  'events.json editor.previewMore',
+  'events.json series.cancelled',
+  'groups.json fees.totalPartial',
+  'orders.json confirm.manyTitle',
+  'orders.json confirm.manyBody',
+  'orders.json confirm.doneMany',
+]);
+
+describe('counts', () => {
+  it('have plural forms in every message that names what is counted', () => {
+    const missing = namespaceFiles.flatMap((file) => {
+      const tree = readTree('en', file);
+      return leafKeys(tree)
+        .filter((key) => {
+          const message = key
+            .split('.')
+            .reduce<unknown>((node, part) => (node as MessageTree)[part], tree) as string;
+          return message.includes('{count}') && !/_(zero|one|two|few|many|other)$/.test(key);
+        })
+        .map((key) => `${file} ${key}`)
+        .filter((key) => !countNeutral.has(key));
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('say "1 betaling", not "1 betalinger", and group the digits of a count in any message', async () => {
+    const { billingSetupMessages } = await import('./namespaces/billing-setup');
+    const da = createTranslator(billingSetupMessages, 'da');
+    expect(da('home.payments', { count: 1 })).toBe('1 betaling');
+    expect(da('home.payments', { count: 1234 })).toBe('1.234 betalinger');
+    const en = createTranslator(settingsMessages, 'en');
+    expect(en('retention.confirmText', { months: 24, count: 1234 })).toContain('Affected now: 1,234.');
+  });
+});
+
 describe('translator', () => {
   it('looks up nested keys and fills placeholders per language', () => {
     expect(createTranslator(commonMessages, 'en')('errorView.notFound', { path: '/x' })).toBe(

@@ -83,7 +83,12 @@ export function createTranslator<T extends MessageTree>(
         return interpolate(plural, { ...values, count: shown });
       }
     }
-    return interpolate(direct ?? key, values);
+    // A numeric count is shown with the language's digit grouping in any message.
+    const shown =
+      typeof count === 'number'
+        ? { ...values, count: new Intl.NumberFormat(language === 'da' ? 'da-DK' : 'en-GB').format(count) }
+        : values;
+    return interpolate(direct ?? key, shown);
   };
 }
 

@@ -711,7 +711,7 @@ begin
   end if;
   perform 1 from public.tags where id in (p_source_id, p_target_id) order by id for update;
   select community_id into v_community from public.tags where id = p_source_id;
-  if v_community is null or not (v_community = any (app_private.admin_communities()) or app_private.is_trusted()) then
+  if v_community is null or not (v_community = any (app_private.tag_communities()) or app_private.is_trusted()) then
     perform app_private.fail('tag_not_found', 'No such tag in your communities');
   end if;
   if not exists (select 1 from public.tags where id = p_target_id and community_id = v_community) then
@@ -1024,6 +1024,23 @@ REVOKE ALL ON FUNCTION public.setup_token_valid(p_token text) FROM anon, authent
 REVOKE ALL ON FUNCTION public.setup_token_valid(p_token text) FROM anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION public.setup_token_valid(p_token text) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.setup_token_valid(p_token text) TO service_role;
+
+CREATE FUNCTION app_private.tag_communities() RETURNS uuid[]
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  -- Tags classify members, groups and events (decision 1053): the administrators of those
+  -- areas, and owners, create, rename, merge and delete them.
+  select coalesce(array_agg(m.community_id), '{}') from public.memberships m
+  where m.user_id = auth.uid()
+    and (m.areas && array['member', 'group', 'event']::public.admin_area[] or m.role = 'owner')
+$$;
+
+REVOKE ALL ON FUNCTION app_private.tag_communities() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.tag_communities() FROM PUBLIC;
+GRANT ALL ON FUNCTION app_private.tag_communities() TO anon;
+GRANT ALL ON FUNCTION app_private.tag_communities() TO authenticated;
+GRANT ALL ON FUNCTION app_private.tag_communities() TO service_role;
 
 CREATE FUNCTION app_private.touch_community_settings() RETURNS trigger
     LANGUAGE plpgsql

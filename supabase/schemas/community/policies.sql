@@ -38,4 +38,6 @@ CREATE POLICY memberships_read ON public.memberships FOR SELECT USING (((user_id
 
 CREATE POLICY redirects_owner_all ON public.redirects USING ((community_id = ANY (( SELECT app_private.owner_communities() AS owner_communities)::uuid[]))) WITH CHECK ((community_id = ANY (( SELECT app_private.owner_communities() AS owner_communities)::uuid[])));
 
-CREATE POLICY tags_admin_all ON public.tags USING ((community_id = ANY (( SELECT app_private.admin_communities() AS admin_communities)::uuid[]))) WITH CHECK ((community_id = ANY (( SELECT app_private.admin_communities() AS admin_communities)::uuid[])));
+CREATE POLICY tags_admin_read ON public.tags FOR SELECT USING ((community_id = ANY (( SELECT app_private.admin_communities() AS admin_communities)::uuid[])));
+
+CREATE POLICY tags_classifier_write ON public.tags USING ((community_id = ANY (( SELECT app_private.tag_communities() AS tag_communities)::uuid[]))) WITH CHECK ((community_id = ANY (( SELECT app_private.tag_communities() AS tag_communities)::uuid[])));

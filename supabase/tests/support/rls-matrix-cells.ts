@@ -325,7 +325,8 @@ export const matrix: Cell[] = [
     target: 'tags',
     op: 'insert',
     sql: q(`insert into tags (community_id, name) values ($1, 'Ny') returning id`, (i) => [i.a]),
-    allowed: adminsA,
+    // Tags are made by the areas they classify (members, groups, events) and owners (decision 1053).
+    allowed: only('memberAdminA', 'groupAdminA', 'eventAdminA', 'managerA', 'ownerA'),
   },
   {
     target: 'member_tags',

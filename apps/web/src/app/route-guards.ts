@@ -83,12 +83,15 @@ export function assertRecordIds(params: LoaderFunctionArgs['params']): void {
   }
 }
 
-/** Area pages: only for those who administer the area; others go to the community overview. */
+/**
+ * Area pages: only for those who administer the area; others go to the community overview,
+ * which says why (`?denied=<area>`: the area they asked for and who grants it).
+ */
 export function areaLoader(area: CommunityArea) {
   return async (args: LoaderFunctionArgs) => {
     const community = await communityLoader(args);
     if (!canAdminister(community.membership, area)) {
-      throw redirect(localePath(languageParam(args.params), community.slug));
+      throw redirect(`${localePath(languageParam(args.params), community.slug)}?denied=${area}`);
     }
     assertRecordIds(args.params);
     return null;

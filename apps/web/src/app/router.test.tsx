@@ -83,12 +83,45 @@ describe('routing rules', () => {
     renderAt('/en/acme', { memberships: { acme: { ...acme, areas: ['news', 'event'] } } });
     const nav = await screen.findAllByRole('navigation', { name: 'Main navigation' });
     const labels = Array.from(nav[0]!.querySelectorAll('a')).map((a) => a.textContent);
-    expect(labels).toEqual(['Overview', 'Events', 'News', 'Tags', 'Clubs', 'Settings']);
+    expect(labels).toEqual(['Overview', 'Events', 'News', 'Tags', 'Settings']);
   });
 
-  it('sends a user away from an area they do not administer, to the community overview', async () => {
+  it('shows a news-only administrator neither Tags nor Clubs, and a member administrator both', async () => {
+    renderAt('/en/acme', { memberships: { acme: { ...acme, areas: ['news'] } } });
+    let nav = await screen.findAllByRole('navigation', { name: 'Main navigation' });
+    expect(Array.from(nav[0]!.querySelectorAll('a')).map((a) => a.textContent)).toEqual([
+      'Overview',
+      'News',
+      'Settings',
+    ]);
+    cleanup();
+    renderAt('/en/acme', { memberships: { acme: { ...acme, areas: ['member'] } } });
+    nav = await screen.findAllByRole('navigation', { name: 'Main navigation' });
+    expect(Array.from(nav[0]!.querySelectorAll('a')).map((a) => a.textContent)).toEqual([
+      'Overview',
+      'Members',
+      'Tags',
+      'Clubs',
+      'Settings',
+    ]);
+  });
+
+  it('sends a user away from an area they do not administer, to the community overview, saying why', async () => {
     const router = renderAt('/en/acme/billing/invoices', { memberships: { acme } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/en/acme'), lazyRoutes);
+    const said = await screen.findByText('You do not have access to Billing', {}, lazyRoutes);
+    expect(said.closest('[role="status"]')?.textContent).toContain(
+      'That page is for administrators of Billing',
+    );
+  });
+
+  it('tells a news administrator typing the tags address why they are on the overview, in Danish', async () => {
+    const router = renderAt('/da/acme/tags', { memberships: { acme: { ...acme, areas: ['news'] } } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/da/acme'), lazyRoutes);
+    const said = await screen.findByText('Du har ikke adgang til Tags', {}, lazyRoutes);
+    expect(said.closest('[role="status"]')?.textContent).toContain(
+      'Siden er for administratorer af Medlemmer, Grupper eller Arrangementer',
+    );
   });
 
   it('has screens for every area path: no placeholder is left', () => {

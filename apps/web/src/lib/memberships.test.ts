@@ -25,8 +25,10 @@ describe('memberships from the access token', () => {
   });
 
   it('gives owners without named areas the general areas only', () => {
+    // Tags and clubs go with the member, group and event areas (decision 1053); an owner is
+    // given every area when made owner (add_community_owner).
     const owner = { ...acme, areas: [] };
-    expect(visibleAreas(owner)).toEqual(['overview', 'tags', 'clubs', 'settings']);
+    expect(visibleAreas(owner)).toEqual(['overview', 'settings']);
     expect(canAdminister({ ...acme, role: 'member', areas: [] }, 'overview')).toBe(false);
   });
 });

@@ -20,7 +20,7 @@ import {
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { cn } from '../../lib/class-names';
-import { useFormat, useT } from '../../lib/i18n';
+import { useT } from '../../lib/i18n';
 import type { CsvColumn } from './csv';
 import { ColumnsMenu, ExportMenu, type CsvExport } from './list-menus';
 import { ListPagination } from './list-pagination';
@@ -97,7 +97,6 @@ function apply<S>(updater: Updater<S>, current: S): S {
 export function DataTable<T extends RowData, F extends string>(props: DataTableProps<T, F>) {
   const { list, query, columns, getRowId } = props;
   const t = useT(kitMessages);
-  const format = useFormat();
   const { state } = list;
   const [visibility, setVisibility] = useColumnVisibility(props.storageKey, columns);
   const [selected, setSelected] = useState<Map<string, T>>(new Map());
@@ -165,10 +164,10 @@ export function DataTable<T extends RowData, F extends string>(props: DataTableP
   const count =
     props.countLabel?.(total, estimated) ??
     (estimated
-      ? t('list.countEstimated', { count: format.number(total) })
+      ? t('list.countEstimated', { count: total })
       : total === 1
         ? t('list.countOne')
-        : t('list.count', { count: format.number(total) }));
+        : t('list.count', { count: total }));
   const clearSelection = () => setSelected(new Map());
   const selectedRows = [...selected.values()];
 
@@ -332,7 +331,7 @@ export function DataTable<T extends RowData, F extends string>(props: DataTableP
             <span>
               {selectedRows.length === 1
                 ? t('list.selectedOne')
-                : t('list.selected', { count: format.number(selectedRows.length) })}
+                : t('list.selected', { count: selectedRows.length })}
             </span>
             {props.bulkActions(selectedRows, clearSelection)}
             <button type="button" className="underline" onClick={clearSelection}>

@@ -5,7 +5,7 @@ import { kitMessages } from '@club/i18n/namespaces/kit';
 import { Columns3, Download } from 'lucide-react';
 import { DropdownMenu as Menu } from 'radix-ui';
 import { useState } from 'react';
-import { useFormat, useT } from '../../lib/i18n';
+import { useT } from '../../lib/i18n';
 import { Button } from '../ui/button';
 import {
   DropdownMenuContent,
@@ -61,14 +61,13 @@ export interface CsvExport<T> {
 
 export function ExportMenu<T>({ exporter, columns }: { exporter: CsvExport<T>; columns: CsvColumn<T>[] }) {
   const t = useT(kitMessages);
-  const format = useFormat();
   const [busy, setBusy] = useState(false);
   const run = async (flavour: CsvFlavour) => {
     setBusy(true);
     try {
       const rows = await exporter.load();
       downloadText(`${exporter.filename}.csv`, toCsv(rows, columns, flavour));
-      toast({ title: t('export.done', { count: format.number(rows.length) }) });
+      toast({ title: t('export.done', { count: rows.length }) });
     } catch {
       toast({ variant: 'destructive', title: t('export.failed') });
     } finally {

@@ -72,7 +72,7 @@ export function AccountInvoices({
         )}
         {(invoices.data?.total ?? 0) > shown ? (
           <Link className="text-sm underline" to={path(`invoices?account=${accountId}`)}>
-            {t('accounts.allInvoices', { count: format.number(invoices.data!.total) })}
+            {t('accounts.allInvoices', { count: invoices.data!.total })}
           </Link>
         ) : null}
       </CardBody>

@@ -138,7 +138,7 @@ export function AccountListPage({ communityId }: { communityId: string }) {
         )}
         toolbar={<AccountFilters list={list} />}
         storageKey="billing-accounts"
-        countLabel={(total) => t('accounts.count', { count: format.number(total) })}
+        countLabel={(total) => t('accounts.count', { count: total })}
         empty={{ icon: Wallet, title: t('accounts.emptyTitle'), body: t('accounts.emptyBody') }}
         exportCsv={{
           filename: `${t('accounts.fileName')}-${new Date().toISOString().slice(0, 10)}`,

@@ -44,7 +44,7 @@ export function BillingHomePage({ communityId }: { communityId: string }) {
   const missingPaymentDetails = useMissingPaymentDetails(communityId);
   const money = (ore: number) => format.money(ore, data?.currency ?? 'DKK');
   const invoices = (count: number) =>
-    count === 1 ? t('home.invoicesOne') : t('home.invoices', { count: format.number(count) });
+    count === 1 ? t('home.invoicesOne') : t('home.invoices', { count: count });
 
   return (
     <>
@@ -90,7 +90,7 @@ export function BillingHomePage({ communityId }: { communityId: string }) {
             <Figure
               label={t('home.paidThisMonth')}
               value={money(data.paid_this_month.ore)}
-              detail={t('home.payments', { count: format.number(data.paid_this_month.count) })}
+              detail={t('home.payments', { count: data.paid_this_month.count })}
               to={path('invoices?status=paid')}
             />
             <Figure

@@ -170,9 +170,7 @@ export function InvoiceListPage({ communityId }: { communityId: string }) {
         )}
         toolbar={<InvoiceFilters list={list} />}
         storageKey="invoices"
-        countLabel={(total) =>
-          total === 1 ? t('list.countOne') : t('list.count', { count: format.number(total) })
-        }
+        countLabel={(total) => (total === 1 ? t('list.countOne') : t('list.count', { count: total }))}
         empty={{ icon: ReceiptText, title: t('list.emptyTitle'), body: t('list.emptyBody') }}
         exportCsv={{
           filename: `${t('list.caption').toLowerCase()}-${new Date().toISOString().slice(0, 10)}`,

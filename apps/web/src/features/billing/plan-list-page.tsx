@@ -127,7 +127,7 @@ export function PlanListPage({ communityId }: { communityId: string }) {
         )}
         toolbar={<PlanFilters list={list} />}
         storageKey="billing-plans"
-        countLabel={(total) => t('plans.count', { count: format.number(total) })}
+        countLabel={(total) => t('plans.count', { count: total })}
         empty={{ icon: Tags, title: t('plans.emptyTitle'), body: t('plans.emptyBody') }}
       />
     </>

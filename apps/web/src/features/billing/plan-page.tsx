@@ -13,7 +13,7 @@ import { NotFoundView } from '../../components/ui/error-view';
 import { PageHeader } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast } from '../../components/ui/toast-store';
-import { useFormat, useT } from '../../lib/i18n';
+import { useT } from '../../lib/i18n';
 import { billingKeys } from './billing-keys';
 import { BillingNav, useBillingPath } from './billing-nav';
 import { describeSetupError } from './describe-setup-error';
@@ -24,7 +24,6 @@ import { archivePlan, deletePlan, savePlan } from './save-billing';
 
 export function PlanPage({ communityId, planId }: { communityId: string; planId: string }) {
   const t = useT(billingSetupMessages);
-  const format = useFormat();
   const path = useBillingPath();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -55,9 +54,7 @@ export function PlanPage({ communityId, planId }: { communityId: string; planId:
       <PageHeader
         title={isNew ? t('plans.new') : name}
         description={
-          current
-            ? t('plans.billed', { count: format.number(plan.data!.timesBilled) })
-            : t('plans.newDescription')
+          current ? t('plans.billed', { count: plan.data!.timesBilled }) : t('plans.newDescription')
         }
         action={current && !current.active ? <Badge>{t('plans.archived')}</Badge> : undefined}
       />

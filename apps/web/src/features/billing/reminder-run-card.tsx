@@ -40,7 +40,7 @@ export function ReminderRunCard({ communityId }: { communityId: string }) {
                 made.length === 0
                   ? t('reminders.none')
                   : t('reminders.made', {
-                      count: format.number(made.length),
+                      count: made.length,
                       fees: format.money(made.reduce((sum, r) => sum + r.fee_ore, 0)),
                     }),
             });

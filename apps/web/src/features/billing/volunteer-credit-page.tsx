@@ -131,11 +131,15 @@ function Standing({ communityId, rule }: { communityId: string; rule: VolunteerC
                       size="sm"
                       variant="secondary"
                       aria-expanded={open === row.member_id}
+                      aria-label={
+                        open === row.member_id
+                          ? undefined
+                          : t('credit.showHours', { name: row.full_name ?? '' })
+                      }
                       onClick={() => setOpen(open === row.member_id ? null : row.member_id)}
                     >
-                      {open === row.member_id
-                        ? t('credit.hideHours')
-                        : t('credit.showHours', { name: row.full_name ?? '' })}
+                      {/* The name is in the row already: said to screen readers, not printed again. */}
+                      {open === row.member_id ? t('credit.hideHours') : t('credit.showHoursShort')}
                     </Button>
                   </span>
                 </div>

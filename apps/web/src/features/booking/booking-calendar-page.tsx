@@ -256,7 +256,7 @@ export function BookingCalendarPage({ communityId, slug }: { communityId: string
               />
             </div>
           }
-          countLabel={(total) => t('list.count', { count: format.number(total) })}
+          countLabel={(total) => t('list.count', { count: total })}
           empty={{ icon: CalendarDays, title: t('list.emptyTitle'), body: t('list.emptyBody') }}
           exportCsv={{ filename: 'bookings', load: () => loadAllBookings(list.state, communityId, timeZone) }}
         />

@@ -135,7 +135,7 @@ export function ProductListPage({ communityId, slug }: { communityId: string; sl
             placeholder={t('products.searchPlaceholder')}
           />
         }
-        countLabel={(total) => t('products.count', { count: format.number(total) })}
+        countLabel={(total) => t('products.count', { count: total })}
         empty={{ icon: CalendarRange, title: t('products.emptyTitle'), body: t('products.emptyBody') }}
         exportCsv={{ filename: 'booking-products', load: () => loadAllProducts(list.state, communityId) }}
       />
@@ -147,7 +147,7 @@ export function ProductListPage({ communityId, slug }: { communityId: string; sl
           description={
             pending.future === 0
               ? t('products.delete.bodyNone')
-              : t('products.delete.body', { count: format.number(pending.future) })
+              : t('products.delete.body', { count: pending.future })
           }
           confirmLabel={t('products.delete.confirm')}
           onConfirm={async () => {

@@ -137,9 +137,7 @@ export function ClubListPage({ communityId, slug }: { communityId: string; slug:
             placeholder={t('list.searchPlaceholder')}
           />
         }
-        countLabel={(total) =>
-          total === 1 ? t('list.countOne') : t('list.count', { count: format.number(total) })
-        }
+        countLabel={(total) => (total === 1 ? t('list.countOne') : t('list.count', { count: total }))}
         empty={{
           icon: Building2,
           title: t('list.emptyTitle'),

@@ -33,7 +33,7 @@ export function OverviewAttention({ slug, figures }: { slug: string; figures: Ov
   add(
     'overdue',
     figures.billing?.overdue.count,
-    t('overview.attention.overdue', { count: format.number(figures.billing?.overdue.count ?? 0) }),
+    t('overview.attention.overdue', { count: figures.billing?.overdue.count ?? 0 }),
     'billing/invoices?status=overdue',
     figures.billing ? format.money(figures.billing.overdue.ore, figures.billing.currency) : undefined,
   );

@@ -46,13 +46,13 @@ export function OverviewFigureCards({ slug, figures }: { slug: string; figures: 
           <Figure
             label={t('overview.figures.outstanding')}
             value={format.money(billing.outstanding.ore, billing.currency)}
-            note={t('overview.figures.invoices', { count: format.number(billing.outstanding.count) })}
+            note={t('overview.figures.invoices', { count: billing.outstanding.count })}
             to={path('billing/invoices')}
           />
           <Figure
             label={t('overview.figures.overdue')}
             value={format.money(billing.overdue.ore, billing.currency)}
-            note={t('overview.figures.invoices', { count: format.number(billing.overdue.count) })}
+            note={t('overview.figures.invoices', { count: billing.overdue.count })}
             to={path('billing/invoices?status=overdue')}
           />
         </>

@@ -6,16 +6,17 @@ import type { MembershipClaim } from '@club/schemas';
 import { shellMessages } from '@club/i18n/namespaces/shell';
 import { useQuery } from '@tanstack/react-query';
 import { ArrowRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { AppDownloadNotice } from '../../components/app-download-notice';
 import { PageHeader } from '../../components/ui/page-header';
-import { visibleAreas } from '../../lib/areas';
+import { areasGranting, communityAreas, visibleAreas, type CommunityArea } from '../../lib/areas';
 import { localePath, useLanguage, useT } from '../../lib/i18n';
 import { areaIcons } from '../../components/area-icons';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { commonMessages } from '@club/i18n/namespaces/common';
+import { membersMessages } from '@club/i18n/namespaces/members';
 import { loadOverview, overviewKey } from './load-overview';
 import { OverviewAttention } from './overview-attention';
 import { OverviewEvents, OverviewFigureCards, OverviewNews } from './overview-figures';
@@ -59,16 +60,37 @@ function OverviewSummary({ slug, communityId }: { slug: string; communityId: str
   );
 }
 
+/** Said when an address named an area the user does not hold: which area, and who grants it. */
+function DeniedArea({ area }: { area: CommunityArea }) {
+  const t = useT(shellMessages);
+  const tm = useT(membersMessages);
+  const language = useLanguage();
+  const needed = areasGranting(area) ?? [];
+  const list = new Intl.ListFormat(language === 'da' ? 'da-DK' : 'en-GB', { type: 'disjunction' });
+  return (
+    <Alert kind="info" title={t('overview.denied.title', { area: t(`areas.${area}`) })}>
+      {t('overview.denied.body', { needed: list.format(needed.map((a) => tm(`areas.${a}`))) })}
+    </Alert>
+  );
+}
+
 export function OverviewPage({ slug, membership }: { slug: string; membership: MembershipClaim }) {
   const t = useT(shellMessages);
   const language = useLanguage();
   const areas = visibleAreas(membership).filter((a) => a !== 'overview');
+  const [params] = useSearchParams();
+  const denied = communityAreas.find((a) => a === params.get('denied') && areasGranting(a) !== undefined);
   return (
     <>
       <PageHeader
         title={membership.name}
         description={t('areaDescriptions.overview', { community: membership.name })}
       />
+      {denied ? (
+        <div className="mb-4">
+          <DeniedArea area={denied} />
+        </div>
+      ) : null}
       {areas.length === 0 ? (
         <AppDownloadNotice community={slug} />
       ) : (

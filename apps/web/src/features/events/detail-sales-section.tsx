@@ -5,8 +5,11 @@ import type { Formatters } from '@club/i18n';
 import { useT } from '../../lib/i18n';
 import type { EventRecord, ParticipantRecord } from './event-records';
 
-const cell = 'px-3 py-2';
-const num = 'whitespace-nowrap px-3 py-2 text-right tabular-nums';
+// At phone width the price column gives way (the price is written under the ticket's name)
+// and the padding narrows, so sold and revenue fit beside the name without scrolling.
+const cell = 'px-2 py-2 sm:px-3';
+const num = 'whitespace-nowrap px-2 py-2 text-right tabular-nums sm:px-3';
+const price = 'hidden sm:table-cell';
 
 export function DetailSalesSection({
   event,
@@ -53,7 +56,7 @@ export function DetailSalesSection({
                 <th scope="col" className={cell}>
                   {t('detail.sales.ticket')}
                 </th>
-                <th scope="col" className={`${cell} text-right`}>
+                <th scope="col" className={`${cell} ${price} text-right`}>
                   {t('detail.sales.price')}
                 </th>
                 <th scope="col" className={`${cell} text-right`}>
@@ -69,6 +72,9 @@ export function DetailSalesSection({
                 <tr key={ticket.id} className="border-b border-border">
                   <th scope="row" className={`${cell} text-left font-normal`}>
                     {ticket.name}
+                    <span className="block whitespace-nowrap tabular-nums sm:hidden">
+                      {ticket.price_ore === 0 ? t('detail.sales.free') : format.money(ticket.price_ore)}
+                    </span>
                     <span
                       className="block text-xs text-muted-foreground"
                       data-testid={`windows-${ticket.id}`}
@@ -85,7 +91,7 @@ export function DetailSalesSection({
                       })}
                     </span>
                   </th>
-                  <td className={num}>
+                  <td className={`${num} ${price}`}>
                     {ticket.price_ore === 0 ? t('detail.sales.free') : format.money(ticket.price_ore)}
                   </td>
                   <td className={num} data-testid={`sold-${ticket.id}`}>
@@ -114,8 +120,11 @@ export function DetailSalesSection({
                 <tr key={option.id} className="border-b border-border">
                   <th scope="row" className={`${cell} text-left font-normal`}>
                     {addon.name}: {option.title}
+                    <span className="block whitespace-nowrap tabular-nums sm:hidden">
+                      {format.money(option.price_ore)}
+                    </span>
                   </th>
-                  <td className={num}>{format.money(option.price_ore)}</td>
+                  <td className={`${num} ${price}`}>{format.money(option.price_ore)}</td>
                   <td className={num}>
                     {option.capacity === null
                       ? format.number(count)
@@ -130,9 +139,11 @@ export function DetailSalesSection({
             </tbody>
             <tfoot>
               <tr className="font-semibold">
-                <th scope="row" colSpan={3} className={`${cell} text-left`}>
+                <th scope="row" className={`${cell} text-left`}>
                   {t('detail.sales.total')}
                 </th>
+                <td className={price} />
+                <td />
                 <td className={num} data-testid="sales-total">
                   {format.money(total)}
                 </td>

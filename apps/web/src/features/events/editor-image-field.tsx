@@ -16,11 +16,8 @@ export function EditorImageField({
   const t = useT(eventsMessages);
   return (
     <Card aria-labelledby="editor-image">
-      <CardHeader
-        id="editor-image"
-        title={t('editor.sections.image')}
-        description={t('editor.image.accepted')}
-      />
+      {/* The field states the accepted types and size under itself, once. */}
+      <CardHeader id="editor-image" title={t('editor.sections.image')} />
       <CardBody>
         <UploadField
           id={fieldId('image')}

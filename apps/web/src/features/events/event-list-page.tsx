@@ -133,9 +133,7 @@ export function EventListPage({ communityId, slug }: { communityId: string; slug
         card={(row) => <EventCard row={row} path={detailPath(row.id)} format={format} sold={sold(row)} />}
         toolbar={<EventListFilters list={list} />}
         storageKey="events"
-        countLabel={(total) =>
-          total === 1 ? t('list.countOne') : t('list.count', { count: format.number(total) })
-        }
+        countLabel={(total) => (total === 1 ? t('list.countOne') : t('list.count', { count: total }))}
         empty={{
           icon: CalendarDays,
           title: t('list.emptyTitle'),

@@ -56,8 +56,7 @@ export function GroupFeeRun({
           run: async ({ progress, signal }) => {
             const charged = await runFees(group.id, day, (done) => progress(Math.min(done, total)), signal);
             progress(Math.max(total, 1));
-            const text =
-              charged === 0 ? t('fees.outcomeNone') : t('fees.outcome', { count: format.number(charged) });
+            const text = charged === 0 ? t('fees.outcomeNone') : t('fees.outcome', { count: charged });
             setOutcome(text);
             await queryClient.invalidateQueries({ queryKey: groupKeys.all(communityId) });
             return text;
@@ -143,15 +142,15 @@ export function GroupFeeRun({
               <p className="text-sm">
                 {preview.data.count > preview.data.rows.length
                   ? t('fees.totalPartial', {
-                      count: format.number(preview.data.count),
+                      count: preview.data.count,
                       shown: format.number(preview.data.rows.length),
                     })
                   : t('fees.total', {
-                      count: format.number(preview.data.count),
+                      count: preview.data.count,
                       amount: format.money(preview.data.rows.reduce((sum, d) => sum + d.amount_ore, 0)),
                     })}
               </p>
-              {runButton(t('fees.run', { count: format.number(preview.data.count) }), preview.data.count)}
+              {runButton(t('fees.run', { count: preview.data.count }), preview.data.count)}
             </div>
           )
         ) : null}

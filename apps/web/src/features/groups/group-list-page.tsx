@@ -116,7 +116,7 @@ export function GroupListPage({ communityId, slug }: { communityId: string; slug
           <Link to={detailPath(row.id)} className="block rounded-md border border-border bg-surface p-3">
             <span className="font-medium">{row.title}</span>
             <span className="mt-1 flex flex-wrap gap-2 text-sm text-muted-foreground">
-              <span>{t('members.count', { count: format.number(row.member_count) })}</span>
+              <span>{t('members.count', { count: row.member_count })}</span>
               <span>{priceText(row)}</span>
               <span>{t(`visibility.${row.visibility}`)}</span>
             </span>
@@ -124,9 +124,7 @@ export function GroupListPage({ communityId, slug }: { communityId: string; slug
         )}
         toolbar={<GroupListFilters list={list} communityId={communityId} />}
         storageKey="groups"
-        countLabel={(total) =>
-          total === 1 ? t('list.countOne') : t('list.count', { count: format.number(total) })
-        }
+        countLabel={(total) => (total === 1 ? t('list.countOne') : t('list.count', { count: total }))}
         empty={
           archived
             ? { icon: UsersRound, title: t('list.archivedEmptyTitle'), body: t('list.archivedEmptyBody') }

@@ -247,9 +247,7 @@ export function GroupRosterSection({
             />
           </div>
         }
-        countLabel={(total) =>
-          total === 1 ? t('members.countOne') : t('members.count', { count: format.number(total) })
-        }
+        countLabel={(total) => (total === 1 ? t('members.countOne') : t('members.count', { count: total }))}
         empty={{ icon: Users, title: t('members.title'), body: t('members.empty') }}
         exportCsv={{
           filename: `${group.title}-${new Date().toISOString().slice(0, 10)}`,

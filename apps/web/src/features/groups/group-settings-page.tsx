@@ -15,7 +15,7 @@ import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast-store';
-import { localePath, useFormat, useLanguage, useT } from '../../lib/i18n';
+import { localePath, useLanguage, useT } from '../../lib/i18n';
 import { describeGroupError } from './describe-group-error';
 import { GroupFrame } from './group-frame';
 import { groupKeys } from './group-keys';
@@ -104,7 +104,6 @@ function ArchiveAndDelete({
   slug: string;
 }) {
   const t = useT(groupsMessages);
-  const format = useFormat();
   const language = useLanguage();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -113,7 +112,7 @@ function ArchiveAndDelete({
     toast({ title: t(describeGroupError(error)), variant: 'destructive' });
     throw error;
   };
-  const names = { title: group.title, count: format.number(group.member_count) };
+  const names = { title: group.title, count: group.member_count };
   return (
     <>
       <Card aria-labelledby="group-archive-title">

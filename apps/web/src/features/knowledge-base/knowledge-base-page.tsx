@@ -192,9 +192,7 @@ export function KnowledgeBasePage({ communityId, slug }: { communityId: string; 
               </select>
             </div>
           }
-          countLabel={(total) =>
-            total === 1 ? t('list.countOne') : t('list.count', { count: format.number(total) })
-          }
+          countLabel={(total) => (total === 1 ? t('list.countOne') : t('list.count', { count: total }))}
           empty={{
             icon: BookOpen,
             title: t('list.emptyTitle'),

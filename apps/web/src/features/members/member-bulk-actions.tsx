@@ -120,7 +120,7 @@ export function MemberBulkActions(props: {
           if (tag)
             void run(async () => {
               await addTagToMembers(props.communityId, tag.id, ids);
-              return t('register.bulkTagDone', { tag: tag.name, count: format.number(ids.length) });
+              return t('register.bulkTagDone', { tag: tag.name, count: ids.length });
             });
         }}
       >
@@ -145,7 +145,7 @@ export function MemberBulkActions(props: {
         <option value="">{t('register.bulkRemoveTag')}</option>
         {removableTags.map(([id, tag]) => (
           <option key={id} value={id}>
-            {t('register.bulkRemoveTagOption', { tag: tag.name, count: format.number(tag.count) })}
+            {t('register.bulkRemoveTagOption', { tag: tag.name, count: tag.count })}
           </option>
         ))}
       </select>
@@ -156,10 +156,10 @@ export function MemberBulkActions(props: {
         }}
         title={t('register.removeTagTitle', {
           tag: removing?.name ?? '',
-          count: format.number(removing?.count ?? 0),
+          count: removing?.count ?? 0,
         })}
         description={t('register.removeTagText', {
-          count: format.number(removing?.count ?? 0),
+          count: removing?.count ?? 0,
           selected: format.number(ids.length),
         })}
         confirmLabel={t('register.removeTagConfirm')}
@@ -174,7 +174,7 @@ export function MemberBulkActions(props: {
           if (group)
             void run(async () => {
               const added = await addMembersToGroup(props.communityId, group.id, ids);
-              return t('register.bulkGroupDone', { group: group.title, count: format.number(added) });
+              return t('register.bulkGroupDone', { group: group.title, count: added });
             });
         }}
       >
@@ -202,9 +202,9 @@ export function MemberBulkActions(props: {
           setMailing(open);
           if (!open) setMailErrors({});
         }}
-        title={t('register.mailTitle', { count: format.number(props.rows.length) })}
+        title={t('register.mailTitle', { count: props.rows.length })}
         description={t('register.mailText', { withEmail: format.number(withEmail) })}
-        confirmLabel={t('register.mailSend', { count: format.number(withEmail) })}
+        confirmLabel={t('register.mailSend', { count: withEmail })}
         destructive={false}
         onConfirm={sendMail}
       >
@@ -231,7 +231,7 @@ export function MemberBulkActions(props: {
             `members-${new Date().toISOString().slice(0, 10)}.csv`,
             toCsv(props.rows, props.csvColumns, 'excel'),
           );
-          toast({ title: t('register.exportDone', { count: format.number(props.rows.length) }) });
+          toast({ title: t('register.exportDone', { count: props.rows.length }) });
         }}
       >
         {t('register.bulkExport')}

@@ -31,6 +31,7 @@ import { memberKeys } from './member-keys';
 import { MemberListFilters } from './member-list-filters';
 import { MemberStatusBadge } from './member-status-badge';
 import { ageOn } from './member-values';
+import { formatPhone, phoneForSpreadsheet } from '../../lib/phone';
 import { exportRegisterXlsx } from './save-member-bulk';
 import { useLiveMembers } from './use-live-members';
 
@@ -126,8 +127,8 @@ export function MemberListPage(props: { communityId: string; slug: string; manag
       {
         id: 'phone',
         header: t('columns.phone'),
-        csv: (r) => r.phone,
-        cell: (r) => <span className="whitespace-nowrap">{r.phone ?? ''}</span>,
+        csv: (r) => phoneForSpreadsheet(r.phone),
+        cell: (r) => <span className="whitespace-nowrap">{formatPhone(r.phone)}</span>,
       },
       {
         id: 'status',
@@ -190,9 +191,10 @@ export function MemberListPage(props: { communityId: string; slug: string; manag
           cpr: t('cpr.label'),
         },
         { gender: (g) => t(`gender.${g as 'female'}`), status: (s) => t(`status.${s as 'active'}`) },
+        props.manager,
       );
       downloadBlob(`members-${new Date().toISOString().slice(0, 10)}.xlsx`, blob);
-      toast({ title: t('register.exportDone', { count: format.number(count) }) });
+      toast({ title: t('register.exportDone', { count: count }) });
     } catch (error) {
       toast({ title: t(describeMemberError(error)), variant: 'destructive' });
     } finally {
@@ -265,7 +267,7 @@ export function MemberListPage(props: { communityId: string; slug: string; manag
         countLabel={(total, estimated) =>
           total === 1 && !estimated
             ? t('register.countOne')
-            : t(estimated ? 'register.countAbout' : 'register.count', { count: format.number(total) })
+            : t(estimated ? 'register.countAbout' : 'register.count', { count: total })
         }
         empty={{
           icon: Users,

@@ -1,6 +1,8 @@
 // Bulk actions of the register on a selection: add or remove a tag, add to a group; and the register's
 // Excel export (export_members: CPR numbers only for membership managers, audited by the
 // database), written with write-excel-file, loaded when an export is asked for.
+import type { Database } from '@club/schemas';
+import { formatPhone } from '../../lib/phone';
 import { supabase } from '../../lib/supabase';
 
 export async function addTagToMembers(
@@ -67,24 +69,32 @@ export interface ExportHeaders {
   cpr: string;
 }
 
-/** The whole register as an .xlsx file; returns the number of members and whether CPR was in it. */
-export async function exportRegisterXlsx(
-  communityId: string,
+type ExportColumns = Database['public']['Functions']['export_members']['Returns'][number];
+/** A row of export_members: the generated types call its columns non-null, but most may be null. */
+type ExportRow = {
+  [K in keyof ExportColumns]: K extends 'mid' | 'status' ? ExportColumns[K] : ExportColumns[K] | null;
+};
+type ExportLabels = { gender: (g: string) => string; status: (s: string) => string };
+
+/**
+ * The register export's sheet: a header row and a row per member. A membership manager's sheet
+ * always has the CPR column (the database gives managers the numbers and audits the export),
+ * empty for members without a CPR number; anyone else's never has it. Phones as people write
+ * them ("20 30 40 50"), as text.
+ */
+export function registerSheet(
+  rows: readonly ExportRow[],
   headers: ExportHeaders,
-  label: { gender: (g: string) => string; status: (s: string) => string },
-): Promise<{ blob: Blob; count: number; withCpr: boolean }> {
-  const { data, error } = await supabase().rpc('export_members', { p_community_id: communityId });
-  if (error) throw error;
-  const rows = data ?? [];
-  const withCpr = rows.some((r) => r.cpr !== null && !r.cpr.endsWith('-xxxx'));
-  const { default: writeXlsxFile } = await import('write-excel-file/browser');
-  const columns: [keyof ExportHeaders, (r: (typeof rows)[number]) => string | number | null][] = [
+  label: ExportLabels,
+  manager: boolean,
+): { value: string | number | undefined; fontWeight?: 'bold' }[][] {
+  const columns: [keyof ExportHeaders, (r: ExportRow) => string | number | null][] = [
     ['mid', (r) => r.mid],
     ['membershipId', (r) => r.membership_id],
     ['firstName', (r) => r.first_name],
     ['lastName', (r) => r.last_name],
     ['email', (r) => r.email],
-    ['phone', (r) => r.phone],
+    ['phone', (r) => formatPhone(r.phone) || null],
     ['gender', (r) => (r.gender ? label.gender(r.gender) : null)],
     ['birthDate', (r) => r.birth_date],
     ['street', (r) => r.street],
@@ -93,11 +103,24 @@ export async function exportRegisterXlsx(
     ['status', (r) => label.status(r.status)],
     ['joined', (r) => r.joined_on],
   ];
-  if (withCpr) columns.push(['cpr', (r) => r.cpr]);
-  const sheet = [
+  if (manager) columns.push(['cpr', (r) => (r.cpr && !r.cpr.endsWith('-xxxx') ? r.cpr : null)]);
+  return [
     columns.map(([key]) => ({ value: headers[key], fontWeight: 'bold' as const })),
     ...rows.map((r) => columns.map(([, value]) => ({ value: value(r) ?? undefined }))),
   ];
-  const blob = await writeXlsxFile(sheet as never).toBlob();
-  return { blob, count: rows.length, withCpr };
+}
+
+/** The whole register as an .xlsx file; returns the number of members. */
+export async function exportRegisterXlsx(
+  communityId: string,
+  headers: ExportHeaders,
+  label: ExportLabels,
+  manager: boolean,
+): Promise<{ blob: Blob; count: number }> {
+  const { data, error } = await supabase().rpc('export_members', { p_community_id: communityId });
+  if (error) throw error;
+  const rows = data ?? [];
+  const { default: writeXlsxFile } = await import('write-excel-file/browser');
+  const blob = await writeXlsxFile(registerSheet(rows, headers, label, manager) as never).toBlob();
+  return { blob, count: rows.length };
 }

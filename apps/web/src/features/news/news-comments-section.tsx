@@ -74,9 +74,7 @@ export function NewsCommentsSection({
       <CardHeader
         id="news-comments"
         title={t('post.comments')}
-        description={
-          total === 1 ? t('post.commentCountOne') : t('post.commentCount', { count: format.number(total) })
-        }
+        description={total === 1 ? t('post.commentCountOne') : t('post.commentCount', { count: total })}
       />
       <CardBody>
         {allowComments ? null : (

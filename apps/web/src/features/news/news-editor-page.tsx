@@ -152,12 +152,13 @@ function NewsEditorForm({
             form.setError('linkUrl', { type: 'link', message: 'editor.link.invalid' }, { shouldFocus: true });
             return;
           }
-          const saved = await saveNewsPost(communityId, post?.id, postFromForm(values, timeZone));
+          const row = postFromForm(values, timeZone);
+          const saved = await saveNewsPost(communityId, post?.id, row);
           await queryClient.invalidateQueries({ queryKey: newsKeys.all(communityId) });
           toast({ title: t('editor.saved', { title: values.title.trim() }) });
           if (values.sendMail && (values.publish === 'now' || values.publish === 'later')) {
-            await sendByMail({ id: saved.id, title: values.title.trim() }).catch(() =>
-              toast({ variant: 'destructive', title: t('post.mailJobFailed') }),
+            await sendByMail({ id: saved.id, title: values.title.trim(), release_at: row.releaseAt }).catch(
+              () => toast({ variant: 'destructive', title: t('post.mailJobFailed') }),
             );
           }
           await navigate(localePath(language, `${slug}/news/${saved.id}`));

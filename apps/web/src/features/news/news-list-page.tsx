@@ -48,7 +48,7 @@ export function NewsListPage({ communityId, slug }: { communityId: string; slug:
   const comments = (row: NewsSummary) =>
     row.comment_count === 1
       ? t('post.commentCountOne')
-      : t('post.commentCount', { count: format.number(row.comment_count) });
+      : t('post.commentCount', { count: row.comment_count });
   const columns = useMemo<ListColumn<NewsSummary>[]>(
     () => [
       {
@@ -160,9 +160,7 @@ export function NewsListPage({ communityId, slug }: { communityId: string; slug:
         )}
         toolbar={<NewsListFilters list={list} authors={authors.data ?? []} />}
         storageKey="news"
-        countLabel={(total) =>
-          total === 1 ? t('list.countOne') : t('list.count', { count: format.number(total) })
-        }
+        countLabel={(total) => (total === 1 ? t('list.countOne') : t('list.count', { count: total }))}
         empty={{ icon: Newspaper, title: t('list.emptyTitle'), body: t('list.emptyBody'), action: newButton }}
         exportCsv={{
           filename: `${t('list.caption').toLowerCase()}-${new Date().toISOString().slice(0, 10)}`,

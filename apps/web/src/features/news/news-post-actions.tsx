@@ -20,7 +20,7 @@ export function useSendNewsByMail(communityId: string, slug: string) {
   const format = useFormat();
   const language = useLanguage();
   const queryClient = useQueryClient();
-  return async (post: { id: string; title: string }) => {
+  return async (post: { id: string; title: string; release_at?: string | null }) => {
     const mailing = await requestNewsMailing(post.id);
     await queryClient.invalidateQueries({ queryKey: newsKeys.mailing(communityId, post.id) });
     followMailing(mailing, {
@@ -28,6 +28,8 @@ export function useSendNewsByMail(communityId: string, slug: string) {
       href: localePath(language, `${slug}/news/${post.id}`),
       failedText: t('post.mailJobFailed'),
       outcome: (m) => t('post.mailOutcome', { sent: format.number(m.sent), failed: format.number(m.failed) }),
+      releaseAt: post.release_at,
+      waiting: (m) => t('post.mailScheduled', { title: post.title, count: m.total }),
     });
   };
 }

@@ -75,7 +75,7 @@ function MailingState({
       </p>
       {unsubscribed.data ? (
         <p className="text-sm text-muted-foreground">
-          {t('post.mailing.unsubscribed', { count: format.number(unsubscribed.data) })}
+          {t('post.mailing.unsubscribed', { count: unsubscribed.data })}
         </p>
       ) : null}
       {mailing.status === 'done' && mailing.failed > 0 ? (

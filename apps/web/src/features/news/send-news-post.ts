@@ -2,6 +2,7 @@
 // the server's background sending in the job panel until every mail has an outcome.
 import { supabase } from '../../lib/supabase';
 import { startJob } from '../../components/jobs/job-store';
+import { toast } from '../../components/ui/toast-store';
 import type { NewsMailing } from './news-records';
 
 export async function requestNewsMailing(postId: string): Promise<NewsMailing> {
@@ -37,11 +38,32 @@ async function readMailing(id: string): Promise<NewsMailing> {
   return data;
 }
 
-/** Shows the sending in the job panel; polls the mailing (the server does the work). */
+/**
+ * Shows the sending in the job panel; polls the mailing (the server does the work). A post that
+ * is released later is mailed then: the mailing waits, so instead of a job at "0 of 229" one
+ * toast says it will be mailed at the release (`words.waiting`).
+ */
 export function followMailing(
   mailing: NewsMailing,
-  words: { title: string; href: string; failedText: string; outcome: (m: NewsMailing) => string },
+  words: {
+    title: string;
+    href: string;
+    failedText: string;
+    outcome: (m: NewsMailing) => string;
+    releaseAt?: string | null;
+    waiting?: (m: NewsMailing) => string;
+  },
+  now: number = Date.now(),
 ): void {
+  if (
+    mailing.status === 'queued' &&
+    words.releaseAt &&
+    words.waiting &&
+    new Date(words.releaseAt).getTime() > now
+  ) {
+    toast({ title: words.waiting(mailing) });
+    return;
+  }
   startJob({
     title: words.title,
     total: mailing.total,

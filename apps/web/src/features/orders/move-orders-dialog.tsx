@@ -4,7 +4,7 @@ import { ordersMessages } from '@club/i18n/namespaces/orders';
 import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 import { toast } from '../../components/ui/toast-store';
-import { useFormat, useT } from '../../lib/i18n';
+import { useT } from '../../lib/i18n';
 import { describeOrderError } from './describe-order-error';
 import type { OrderStatus, OrderSummary } from './load-orders';
 import { orderKeys } from './order-keys';
@@ -27,7 +27,6 @@ export function MoveOrdersDialog({
   onMoved?: () => void;
 }) {
   const t = useT(ordersMessages);
-  const format = useFormat();
   const queryClient = useQueryClient();
   const status = move ? t(`status.${move.status}`) : '';
   const count = move?.orders.length ?? 0;
@@ -41,9 +40,9 @@ export function MoveOrdersDialog({
       title={
         count === 1
           ? t('confirm.oneTitle', { product: move?.orders[0]?.product_name ?? '', status })
-          : t('confirm.manyTitle', { count: format.number(count), status })
+          : t('confirm.manyTitle', { count: count, status })
       }
-      description={count === 1 ? t('confirm.body') : t('confirm.manyBody', { count: format.number(count) })}
+      description={count === 1 ? t('confirm.body') : t('confirm.manyBody', { count: count })}
       confirmLabel={t('confirm.confirm', { status })}
       onConfirm={async () => {
         if (!move) return;
@@ -59,9 +58,7 @@ export function MoveOrdersDialog({
         await queryClient.invalidateQueries({ queryKey: orderKeys.all(communityId) });
         toast({
           title:
-            count === 1
-              ? t('confirm.done', { status })
-              : t('confirm.doneMany', { count: format.number(count), status }),
+            count === 1 ? t('confirm.done', { status }) : t('confirm.doneMany', { count: count, status }),
         });
         onMoved?.();
         onClose();

@@ -136,9 +136,7 @@ export function OrderListPage({ communityId }: { communityId: string }) {
         )}
         toolbar={<OrderFilters list={list} />}
         storageKey="orders"
-        countLabel={(total) =>
-          total === 1 ? t('list.countOne') : t('list.count', { count: format.number(total) })
-        }
+        countLabel={(total) => (total === 1 ? t('list.countOne') : t('list.count', { count: total }))}
         empty={{ icon: ShoppingCart, title: t('list.emptyTitle'), body: t('list.emptyBody') }}
         exportCsv={{
           filename: `${t('list.caption').toLowerCase()}-${new Date().toISOString().slice(0, 10)}`,

@@ -1,5 +1,6 @@
 // Settings → Audit log on the kit's DataTable: who did what and when, newest first; kind
 // filter, whole-word search and a day range in the address; CSV of what the filters match.
+import { membersMessages } from '@club/i18n/namespaces/members';
 import { settingsMessages } from '@club/i18n/namespaces/settings';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ScrollText } from 'lucide-react';
@@ -11,22 +12,11 @@ import { ListSearch } from '../../components/list/list-search';
 import { useListState } from '../../components/list/use-list-state';
 import { Badge } from '../../components/ui/badge';
 import { useFormat, useT } from '../../lib/i18n';
+import { auditWords, describeAuditDetails } from './audit-details';
 import { auditKinds, auditListSpec, loadAuditLog, loadWholeAuditLog, type AuditRow } from './load-audit-log';
 import { settingsKeys } from './settings-keys';
 
 type Details = Record<string, unknown>;
-
-/** The details of an entry in one line: a CPR reveal's reason, or what changed (old → new). */
-function detailText(details: Details, reasonLabel: (reason: string) => string): string {
-  if (typeof details.reason === 'string') return reasonLabel(details.reason);
-  return Object.entries(details)
-    .map(([key, value]) =>
-      Array.isArray(value) && value.length === 2
-        ? `${key}: ${JSON.stringify(value[0])} → ${JSON.stringify(value[1])}`
-        : `${key}: ${JSON.stringify(value)}`,
-    )
-    .join('; ');
-}
 
 export function AuditLogList({ communityId, timeZone }: { communityId: string; timeZone: string }) {
   const t = useT(settingsMessages);
@@ -43,7 +33,9 @@ export function AuditLogList({ communityId, timeZone }: { communityId: string; t
     const text = t(`audit.actions.${action}` as never);
     return text === `audit.actions.${action}` ? action : text;
   };
-  const reason = (text: string) => t('audit.reason', { reason: text });
+  const tm = useT(membersMessages);
+  const words = auditWords(t as never, tm as never, format);
+  const detailText = (details: Details) => describeAuditDetails(details, words);
 
   const columns = useMemo<ListColumn<AuditRow>[]>(
     () => [
@@ -83,9 +75,9 @@ export function AuditLogList({ communityId, timeZone }: { communityId: string; t
         id: 'details',
         header: t('audit.columns.details'),
         cell: (row) => (
-          <span className="text-sm text-muted-foreground">{detailText(row.details as Details, reason)}</span>
+          <span className="text-sm text-muted-foreground">{detailText(row.details as Details)}</span>
         ),
-        csv: (row) => detailText(row.details as Details, reason),
+        csv: (row) => detailText(row.details as Details),
       },
     ],
     [t, format],
@@ -112,7 +104,7 @@ export function AuditLogList({ communityId, timeZone }: { communityId: string; t
             <span className="break-all">{row.actor_email ?? t('audit.system')}</span>
           </p>
           {Object.keys(row.details as Details).length ? (
-            <p className="text-muted-foreground">{detailText(row.details as Details, reason)}</p>
+            <p className="text-muted-foreground">{detailText(row.details as Details)}</p>
           ) : null}
         </div>
       )}
@@ -140,7 +132,7 @@ export function AuditLogList({ communityId, timeZone }: { communityId: string; t
       }
       countLabel={(total, estimated) =>
         estimated && total > 1000
-          ? t('audit.countAbout', { count: format.number(total) })
+          ? t('audit.countAbout', { count: total })
           : t('audit.count', { count: total })
       }
       empty={{ icon: ScrollText, title: t('audit.emptyTitle'), body: t('audit.emptyBody') }}

@@ -124,7 +124,7 @@ export function RetentionCard({
           open
           onOpenChange={setConfirming}
           title={t('retention.confirmTitle', { months: Number(text) })}
-          description={t('retention.confirmText', { months: Number(text), count: format.number(count) })}
+          description={t('retention.confirmText', { months: Number(text), count: count })}
           confirmLabel={t('retention.save')}
           onConfirm={async () => {
             try {

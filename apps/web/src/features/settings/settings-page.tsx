@@ -70,7 +70,15 @@ export function SettingsPage({ communityId }: { communityId: string }) {
       ) : part === 'backup' ? (
         <BackupStatusCard isOwner={access.data.owner} />
       ) : !access.data.managesAccess ? (
-        <Alert kind="info">{t('admins.notAllowed')}</Alert>
+        <Alert kind="info">
+          {t(
+            part === 'retention'
+              ? 'retention.notAllowed'
+              : part === 'audit'
+                ? 'audit.notAllowed'
+                : 'admins.notAllowed',
+          )}
+        </Alert>
       ) : part === 'administrators' ? (
         <AdministratorsCard
           communityId={communityId}

@@ -156,9 +156,7 @@ export function TagListPage({ communityId }: { communityId: string }) {
             placeholder={t('list.searchPlaceholder')}
           />
         }
-        countLabel={(total) =>
-          total === 1 ? t('list.countOne') : t('list.count', { count: format.number(total) })
-        }
+        countLabel={(total) => (total === 1 ? t('list.countOne') : t('list.count', { count: total }))}
         empty={{ icon: Tags, title: t('list.emptyTitle'), body: t('list.emptyBody') }}
         exportCsv={{ filename: 'tags', load: () => loadAllTags(list.state, communityId) }}
         bulkActions={(rows, clear) =>
