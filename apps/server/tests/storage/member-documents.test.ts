@@ -235,13 +235,19 @@ describe('erasing the member', () => {
       .from(bucket)
       .list(`${callers.communityA}/${leaver.memberId}`);
     expect(listed.data ?? []).toEqual([]);
-    // The bytes leave the backend within the drain's few seconds, and the queue empties.
+    // The bytes leave the backend within the drain's few seconds, and the queue empties. The
+    // drain removes the bytes before its transaction (which deletes the queue row) commits, so
+    // both are awaited: seeing the files gone does not yet mean the queue row is.
+    const queued = async () =>
+      (await platform.db.query('select 1 from storage.removal_queue where name = $1', [name])).rows.length;
     const deadline = Date.now() + 15_000;
-    while (filesOf().some((f) => String(f).includes('@')) && Date.now() < deadline) {
+    while (
+      (filesOf().some((f) => String(f).includes('@')) || (await queued()) > 0) &&
+      Date.now() < deadline
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(filesOf().filter((f) => String(f).includes('@'))).toEqual([]);
-    const queue = await platform.db.query('select 1 from storage.removal_queue where name = $1', [name]);
-    expect(queue.rows).toHaveLength(0);
+    expect(await queued()).toBe(0);
   }, 60_000);
 });
