@@ -430,6 +430,7 @@ export type Database = {
           community_id: string
           debtor_account: string
           fee_income_account: string
+          fi_creditor_no: string | null
           iban: string | null
           invoice_email: string | null
           mobilepay_number: string | null
@@ -448,6 +449,7 @@ export type Database = {
           community_id: string
           debtor_account?: string
           fee_income_account?: string
+          fi_creditor_no?: string | null
           iban?: string | null
           invoice_email?: string | null
           mobilepay_number?: string | null
@@ -466,6 +468,7 @@ export type Database = {
           community_id?: string
           debtor_account?: string
           fee_income_account?: string
+          fi_creditor_no?: string | null
           iban?: string | null
           invoice_email?: string | null
           mobilepay_number?: string | null

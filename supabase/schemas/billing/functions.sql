@@ -841,6 +841,35 @@ $$;
 
 REVOKE ALL ON FUNCTION app_private.credits_refresh_account_totals() FROM anon, authenticated, service_role;
 
+CREATE FUNCTION app_private.fi_check_digit(p_digits text) RETURNS integer
+    LANGUAGE sql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+  -- FI's modulus 10 (decision 1060): weights 2, 1, 2, ... from the rightmost digit, the digits of
+  -- each product added, and the check digit is what brings the sum up to a multiple of ten.
+  select case when p_digits ~ '^[0-9]+$' then
+           ((10 - coalesce(sum(p / 10 + p % 10), 0)::integer % 10) % 10)
+         end
+    from (select substr(p_digits, k, 1)::integer * case (length(p_digits) - k) % 2 when 0 then 2 else 1 end as p
+            from generate_series(1, length(p_digits)) k
+           where p_digits ~ '^[0-9]+$') d
+$$;
+
+REVOKE ALL ON FUNCTION app_private.fi_check_digit(p_digits text) FROM anon, authenticated, service_role;
+
+CREATE FUNCTION app_private.fi_payment_id(p_number bigint) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+  -- The 15-digit payment identification of a +71 line: the invoice number in 14 digits and its
+  -- check digit (decision 1060); none for a number too long for it.
+  select case when p_number between 1 and 99999999999999 then
+           lpad(p_number::text, 14, '0') || app_private.fi_check_digit(lpad(p_number::text, 14, '0'))::text
+         end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.fi_payment_id(p_number bigint) FROM anon, authenticated, service_role;
+
 CREATE FUNCTION public.invoice_document(p_invoice_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -875,8 +904,15 @@ begin
       'postal_code', a.postal_code, 'city', a.city, 'language', a.language,
       'order_reference', a.order_reference, 'contact_reference', a.contact_reference),
     'club', (select jsonb_build_object('name', c.name, 'cvr', c.cvr, 'time_zone', c.time_zone,
-                                       'street', s.street, 'postal_code', s.postal_code, 'city', s.city)
+                                       'street', s.street, 'postal_code', s.postal_code, 'city', s.city,
+                                       'email', s.invoice_email)
              from public.communities c where c.id = i.community_id),
+    -- The FI-kort payment line (+71, decision 1060): an issued invoice of a club with a creditor number.
+    'fi', case when i.kind = 'invoice' and i.number is not null and s.fi_creditor_no is not null
+                    and app_private.fi_payment_id(i.number) is not null
+               then jsonb_build_object('payment_id', app_private.fi_payment_id(i.number),
+                                       'creditor_no', s.fi_creditor_no,
+                                       'line', '+71<' || app_private.fi_payment_id(i.number) || '+' || s.fi_creditor_no || '<') end,
     'payment', case when s.community_id is null then '{}'::jsonb
                     else jsonb_build_object('bank_reg_no', s.bank_reg_no, 'bank_account_no', s.bank_account_no,
                                             'iban', s.iban, 'mobilepay_number', s.mobilepay_number,
