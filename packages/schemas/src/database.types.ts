@@ -5192,6 +5192,10 @@ export type Database = {
         Returns: number
       }
       cancel_ticket: { Args: { p_purchase_id: string }; Returns: undefined }
+      cancel_unsent_reminder: {
+        Args: { p_reminder_id: string }
+        Returns: undefined
+      }
       cancel_volunteer_signup: {
         Args: { p_signup_id: string }
         Returns: undefined

@@ -221,19 +221,21 @@ $$;
 
 REVOKE ALL ON FUNCTION app_private.after_invoice_payment() FROM anon, authenticated, service_role;
 
-CREATE FUNCTION app_private.after_invoice_reminder() RETURNS trigger
+CREATE FUNCTION app_private.after_invoice_reminder_sent() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 begin
+  -- A reminder's fee is owed once the reminder has gone to the payer (renteloven §9b presupposes
+  -- a reminder the debtor received; decision 1061), and only while the invoice is still open.
   if new.fee_ore > 0 then
-    update public.invoices set fees_ore = fees_ore + new.fee_ore where id = new.invoice_id;
+    update public.invoices set fees_ore = fees_ore + new.fee_ore where id = new.invoice_id and status = 'issued';
   end if;
   return null;
 end
 $$;
 
-REVOKE ALL ON FUNCTION app_private.after_invoice_reminder() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.after_invoice_reminder_sent() FROM anon, authenticated, service_role;
 
 CREATE FUNCTION public.apply_account_credit(p_invoice_id uuid) RETURNS bigint
     LANGUAGE plpgsql SECURITY DEFINER
@@ -745,6 +747,31 @@ REVOKE ALL ON FUNCTION public.billing_overview(p_community_id uuid) FROM anon, a
 REVOKE ALL ON FUNCTION public.billing_overview(p_community_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.billing_overview(p_community_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.billing_overview(p_community_id uuid) TO service_role;
+
+CREATE FUNCTION public.cancel_unsent_reminder(p_reminder_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare r public.invoice_reminders;
+begin
+  select * into r from public.invoice_reminders where id = p_reminder_id for update;
+  if r.id is null or not app_private.has_area(r.community_id, 'billing') then
+    perform app_private.fail('reminder_not_found', 'No such reminder among yours');
+  end if;
+  if r.emailed_at is not null then
+    perform app_private.fail('reminder_sent', 'A sent reminder is a record; credit its fee instead');
+  end if;
+  -- It was never sent, so it charged nothing (decision 1061): nothing else to undo.
+  delete from public.invoice_reminders where id = r.id;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.cancel_unsent_reminder(p_reminder_id uuid) FROM anon, authenticated, service_role;
+
+REVOKE ALL ON FUNCTION public.cancel_unsent_reminder(p_reminder_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.cancel_unsent_reminder(p_reminder_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.cancel_unsent_reminder(p_reminder_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.cancel_unsent_reminder(p_reminder_id uuid) TO service_role;
 
 CREATE FUNCTION public.create_due_reminders(p_community_id uuid, p_day date DEFAULT CURRENT_DATE) RETURNS TABLE(reminder_id uuid, invoice_id uuid, invoice_number bigint, seq smallint, fee_ore integer)
     LANGUAGE plpgsql SECURITY DEFINER
