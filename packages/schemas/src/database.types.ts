@@ -183,6 +183,56 @@ export type Database = {
           },
         ]
       }
+      bank_statement_lines: {
+        Row: {
+          amount_ore: number
+          booked_on: string
+          community_id: string
+          created_at: string
+          exception_id: string | null
+          id: string
+          invoice_id: string | null
+          line_key: string
+          matched_by: string | null
+          payment_id: string | null
+          text: string
+        }
+        Insert: {
+          amount_ore: number
+          booked_on: string
+          community_id: string
+          created_at?: string
+          exception_id?: string | null
+          id?: string
+          invoice_id?: string | null
+          line_key: string
+          matched_by?: string | null
+          payment_id?: string | null
+          text: string
+        }
+        Update: {
+          amount_ore?: number
+          booked_on?: string
+          community_id?: string
+          created_at?: string
+          exception_id?: string | null
+          id?: string
+          invoice_id?: string | null
+          line_key?: string
+          matched_by?: string | null
+          payment_id?: string | null
+          text?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "bank_statement_lines_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       billing_account_totals: {
         Row: {
           account_id: string
@@ -5418,6 +5468,10 @@ export type Database = {
           language: string
           subject: string
         }[]
+      }
+      import_bank_statement: {
+        Args: { p_community_id: string; p_lines: Json }
+        Returns: Json
       }
       import_members: {
         Args: { p_community_id: string; p_rows: Json }

@@ -897,6 +897,147 @@ $$;
 
 REVOKE ALL ON FUNCTION app_private.fi_payment_id(p_number bigint) FROM anon, authenticated, service_role;
 
+CREATE FUNCTION public.import_bank_statement(p_community_id uuid, p_lines jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  l jsonb;
+  v_day date;
+  v_text text;
+  v_amount bigint;
+  v_same text;
+  v_seen jsonb := '{}';
+  v_key text;
+  v_fi text;
+  v_number bigint;
+  v_by text;
+  v_detail text;
+  v_count integer;
+  v_id uuid;
+  i public.invoices;
+  v_owed bigint;
+  v_payment uuid;
+  v_exception uuid;
+  v_matched integer := 0;
+  v_exceptions integer := 0;
+  v_duplicates integer := 0;
+  v_outgoing integer := 0;
+begin
+  -- A bank statement's lines (date, text, amount; decision 1062): each credit is matched by FI
+  -- payment identification, then by an invoice number in the text, then by amount and payer
+  -- name; an exact match is booked as a bank transfer payment (and so in the ledger), anything
+  -- else is an exception for the treasurer. A line already imported is skipped.
+  if not app_private.has_area(p_community_id, 'billing') then
+    perform app_private.fail('not_allowed', 'Bank statements are imported by billing admins of the community');
+  end if;
+  if p_lines is null or jsonb_typeof(p_lines) <> 'array' then
+    perform app_private.fail('invalid_statement', 'A statement is a list of lines');
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('import_bank_statement:' || p_community_id::text, 0));
+  for l in select value from jsonb_array_elements(p_lines) loop
+    begin
+      v_day := (l ->> 'booked_on')::date;
+      v_amount := (l ->> 'amount_ore')::bigint;
+    exception when others then
+      v_day := null;
+    end;
+    v_text := coalesce(btrim(l ->> 'text'), '');
+    if v_day is null or v_amount is null then
+      perform app_private.fail('invalid_statement_line', format('Line %s has no date or amount', l::text));
+    end if;
+    -- The same date, text and amount twice in one statement are two payments: the n-th is its own line.
+    v_same := v_day::text || '|' || v_text || '|' || v_amount::text;
+    v_seen := v_seen || jsonb_build_object(v_same, coalesce((v_seen ->> v_same)::integer, 0) + 1);
+    v_key := v_same || '|' || (v_seen ->> v_same);
+    if exists (select 1 from public.bank_statement_lines b where b.community_id = p_community_id and b.line_key = v_key) then
+      v_duplicates := v_duplicates + 1;
+      continue;
+    end if;
+    i := null; v_by := null; v_detail := null; v_payment := null; v_exception := null;
+    if v_amount <= 0 then
+      -- Money going out is the bookkeeper's, not a member's payment.
+      insert into public.bank_statement_lines (community_id, line_key, booked_on, text, amount_ore)
+      values (p_community_id, v_key, v_day, v_text, v_amount);
+      v_outgoing := v_outgoing + 1;
+      continue;
+    end if;
+    -- 1. The FI payment identification of the +71 line: 15 digits, the last its check digit.
+    v_fi := substring(v_text from '(?:^|[^0-9])([0-9]{15})(?:[^0-9]|$)');
+    if v_fi is not null then
+      if app_private.fi_check_digit(left(v_fi, 14)) = right(v_fi, 1)::integer then
+        select * into i from public.invoices x
+         where x.community_id = p_community_id and x.kind = 'invoice' and x.number = left(v_fi, 14)::bigint;
+        v_by := 'fi';
+        if i.id is null then
+          v_detail := format('No invoice has FI payment ID %s', v_fi);
+        end if;
+      else
+        v_detail := format('FI payment ID %s has a wrong check digit', v_fi);
+      end if;
+    end if;
+    -- 2. An invoice number in the text ("Faktura 378", "fakt. nr. 378", "invoice #378").
+    if i.id is null and v_detail is null then
+      v_number := substring(lower(v_text) from '(?:faktura|fakt|fak|invoice|inv)\.?\s*(?:nr\.?|no\.?)?\s*#?\s*([0-9]{1,14})(?:[^0-9]|$)')::bigint;
+      if v_number is not null then
+        select * into i from public.invoices x
+         where x.community_id = p_community_id and x.kind = 'invoice' and x.number = v_number;
+        if i.id is not null then
+          v_by := 'invoice_number';
+        end if;
+      end if;
+    end if;
+    -- 3. The amount and the payer's name: exactly one open invoice owing it, whose payer is named.
+    if i.id is null and v_detail is null then
+      select count(*), (array_agg(x.id))[1] into v_count, v_id
+        from public.invoices x join public.billing_accounts a on a.id = x.account_id
+       where x.community_id = p_community_id and x.kind = 'invoice' and x.status = 'issued'
+         and x.total_ore + x.fees_ore - x.paid_ore = v_amount
+         and length(btrim(a.name)) >= 3 and strpos(lower(v_text), lower(btrim(a.name))) > 0;
+      if v_count = 1 then
+        select * into i from public.invoices where id = v_id;
+        v_by := 'amount_and_name';
+      end if;
+    end if;
+    v_owed := case when i.id is not null then i.total_ore + i.fees_ore - i.paid_ore end;
+    if i.id is not null and i.status = 'issued' and v_amount = v_owed then
+      insert into public.invoice_payments (community_id, invoice_id, amount_ore, method, paid_at, reference)
+      values (p_community_id, i.id, v_amount, 'bank_transfer', v_day::timestamptz, left('Bank: ' || v_text, 200))
+      returning id into v_payment;
+      v_matched := v_matched + 1;
+    else
+      insert into public.payment_exceptions (community_id, kind, reference, amount_ore, expected_ore, detail, payload)
+      values (p_community_id,
+              case when i.id is null then 'unknown_reference' when i.status <> 'issued' then 'invoice_not_payable'
+                   else 'amount_mismatch' end,
+              left(v_text, 200), v_amount, case when i.status = 'issued' then v_owed end,
+              coalesce(v_detail,
+                       case when i.id is null then 'No invoice found for this bank payment'
+                            when i.status <> 'issued' then format('Invoice %s is %s', i.number, i.status)
+                            when v_amount < v_owed then format('A part payment of invoice %s', i.number)
+                            else format('More than invoice %s owes', i.number) end),
+              jsonb_build_object('source', 'bank_statement', 'booked_on', v_day, 'text', v_text,
+                                 'invoice_id', i.id, 'invoice_number', i.number, 'matched_by', v_by))
+      returning id into v_exception;
+      v_exceptions := v_exceptions + 1;
+    end if;
+    insert into public.bank_statement_lines (community_id, line_key, booked_on, text, amount_ore, matched_by,
+                                             invoice_id, payment_id, exception_id)
+    values (p_community_id, v_key, v_day, v_text, v_amount, case when v_payment is not null then v_by end,
+            i.id, v_payment, v_exception);
+  end loop;
+  return jsonb_build_object('lines', jsonb_array_length(p_lines), 'matched', v_matched, 'exceptions', v_exceptions,
+                            'duplicates', v_duplicates, 'outgoing', v_outgoing);
+end
+$_$;
+
+REVOKE ALL ON FUNCTION public.import_bank_statement(p_community_id uuid, p_lines jsonb) FROM anon, authenticated, service_role;
+
+REVOKE ALL ON FUNCTION public.import_bank_statement(p_community_id uuid, p_lines jsonb) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.import_bank_statement(p_community_id uuid, p_lines jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.import_bank_statement(p_community_id uuid, p_lines jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.import_bank_statement(p_community_id uuid, p_lines jsonb) TO service_role;
+
 CREATE FUNCTION public.invoice_document(p_invoice_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''

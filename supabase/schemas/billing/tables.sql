@@ -151,6 +151,35 @@ GRANT SELECT,REFERENCES,TRIGGER ON TABLE public.billing_account_totals TO anon;
 GRANT SELECT,REFERENCES,TRIGGER ON TABLE public.billing_account_totals TO authenticated;
 GRANT ALL ON TABLE public.billing_account_totals TO service_role;
 
+CREATE TABLE public.bank_statement_lines (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    community_id uuid NOT NULL,
+    line_key text NOT NULL,
+    booked_on date NOT NULL,
+    text text NOT NULL,
+    amount_ore bigint NOT NULL,
+    matched_by text,
+    invoice_id uuid,
+    payment_id uuid,
+    exception_id uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT bank_statement_lines_matched_by_check CHECK (((matched_by IS NULL) OR (matched_by = ANY (ARRAY['fi'::text, 'invoice_number'::text, 'amount_and_name'::text]))))
+);
+
+COMMENT ON TABLE public.bank_statement_lines IS 'Each line of an imported bank statement once, with what it was booked as (decision 1062).';
+
+ALTER TABLE ONLY public.bank_statement_lines
+    ADD CONSTRAINT bank_statement_lines_community_id_line_key_key UNIQUE (community_id, line_key);
+
+ALTER TABLE ONLY public.bank_statement_lines
+    ADD CONSTRAINT bank_statement_lines_pkey PRIMARY KEY (id);
+
+ALTER TABLE public.bank_statement_lines ENABLE ROW LEVEL SECURITY;
+
+REVOKE ALL ON TABLE public.bank_statement_lines FROM anon, authenticated, service_role;
+GRANT SELECT ON TABLE public.bank_statement_lines TO authenticated;
+GRANT SELECT ON TABLE public.bank_statement_lines TO service_role;
+
 CREATE TABLE public.billing_accounts (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     community_id uuid NOT NULL,
