@@ -169,6 +169,41 @@ export async function cancelUnsentReminder(reminderId: string): Promise<void> {
   if (error) throw error;
 }
 
+export interface BankImportResult {
+  lines: number;
+  matched: number;
+  exceptions: number;
+  duplicates: number;
+  outgoing: number;
+}
+
+/** The statement's lines matched and booked by the database (decision 1062). */
+export async function importBankStatement(
+  communityId: string,
+  lines: { booked_on: string; text: string; amount_ore: number }[],
+): Promise<BankImportResult> {
+  const { data, error } = await supabase().rpc('import_bank_statement', {
+    p_community_id: communityId,
+    p_lines: lines,
+  });
+  if (error) throw error;
+  return data as unknown as BankImportResult;
+}
+
+/** Bank payments in the exceptions list that nobody has resolved yet. */
+export async function loadOpenBankExceptions(communityId: string) {
+  const { data, error } = await supabase()
+    .from('payment_exceptions')
+    .select('id, kind, reference, amount_ore, expected_ore, detail, created_at')
+    .eq('community_id', communityId)
+    .eq('payload->>source', 'bank_statement')
+    .is('resolved_at', null)
+    .order('created_at', { ascending: false })
+    .limit(50);
+  if (error) throw error;
+  return data ?? [];
+}
+
 /** Members charged per request: a batch stays well inside the data service's statement time. */
 export const feeRunBatch = 250;
 
