@@ -144,6 +144,60 @@ describe('billing settings', () => {
     expect(row!.doc.club).toMatchObject({ street: 'Idrætsvej 1', postal_code: '8260', city: 'Viby J' });
   });
 
+  it('computes the FI payment identification with its modulus-10 check digit', async () => {
+    const { rows } = await world.db.query<Record<string, unknown>>(
+      `select app_private.fi_check_digit('00000000000002') as printer_example,
+              app_private.fi_check_digit('7992739871') as luhn_example,
+              app_private.fi_check_digit('12a') as not_digits,
+              app_private.fi_payment_id(2) as two,
+              app_private.fi_payment_id(378) as invoice_378,
+              app_private.fi_payment_id(100000000000000) as too_long`,
+    );
+    // A printer's worked example of a +71 card: payment ID 2 gets check digit 6; and the Luhn
+    // reference number 7992739871 gets 3 (the weights 2, 1, 2 ... from the right FI uses).
+    expect(rows[0]).toEqual({
+      printer_example: 6,
+      luhn_example: 3,
+      not_digits: null,
+      two: '000000000000026',
+      invoice_378: '000000000003780',
+      too_long: null,
+    });
+  });
+
+  it('keeps an 8-digit FI creditor number and refuses any other', async () => {
+    for (const bad of ['1234567', '123456789', '8533855a', ' 85338555']) {
+      expect([bad, await failureOf(save('billingAdminA', { fi_creditor_no: bad }))]).toEqual([bad, '23514']);
+    }
+    const [row] = await save('billingAdminA', { fi_creditor_no: '85338555' });
+    expect(row).toMatchObject({ fi_creditor_no: '85338555' });
+  });
+
+  it("prints the +71 payment line, and the club's address and e-mail, on an issued invoice only", async () => {
+    const account = await f.account('Karen Holm', { kind: 'member' });
+    const id = await f.draft(account, [{ description: 'Kontingent', unitPriceOre: 45000 }]);
+    type Doc = { fi: Record<string, unknown> | null; club: Record<string, unknown> };
+    const [draft] = await world.as<{ doc: Doc }>('billingAdminA', 'select invoice_document($1) as doc', [id]);
+    expect(draft!.doc.fi).toBeNull();
+    const number = await f.issue(id);
+    const [row] = await world.as<{ doc: Doc }>('billingAdminA', 'select invoice_document($1) as doc', [id]);
+    const { rows } = await world.db.query<{ id: string }>('select app_private.fi_payment_id($1) as id', [
+      number,
+    ]);
+    expect(rows[0]!.id).toMatch(/^[0-9]{15}$/);
+    expect(row!.doc.fi).toEqual({
+      payment_id: rows[0]!.id,
+      creditor_no: '85338555',
+      line: `+71<${rows[0]!.id}+85338555<`,
+    });
+    expect(row!.doc.club).toMatchObject({
+      street: 'Idrætsvej 1',
+      postal_code: '8260',
+      city: 'Viby J',
+      email: 'kasserer@alpha-if.dk',
+    });
+  });
+
   it('no longer keeps bank details among the general settings', async () => {
     const { rows } = await world.db.query(
       `select column_name from information_schema.columns

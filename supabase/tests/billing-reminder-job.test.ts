@@ -149,6 +149,12 @@ describe('the reminder job', () => {
       [due],
     );
     expect(Number(owed.rows[0]!.fees_ore)).toBe(10000);
+    // The reminder that could not be mailed charged nothing (decision 1061).
+    const unsentOwed = await platform.db.query<{ fees_ore: number }>(
+      'select fees_ore from invoices where id = $1',
+      [silent],
+    );
+    expect(Number(unsentOwed.rows[0]!.fees_ore)).toBe(0);
 
     const [second] = await runReminderJob();
     expect(second!.created).toBe(0);

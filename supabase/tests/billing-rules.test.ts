@@ -48,7 +48,7 @@ describe('payment terms', () => {
 });
 
 describe('reminders', () => {
-  it('follow the schedule, add their fee to what is owed and stop after the last', async () => {
+  it('follow the schedule, add their fee to what is owed once sent, and stop after the last', async () => {
     const termsId = (await terms('Rykkere', [3, 13, 23], 10000))[0]!.id;
     const account = await f.account('Jens Ravn', { payment_terms_id: termsId });
     const id = await f.draft(account, [{ description: 'Kontingent', unitPriceOre: 50000 }]);
@@ -57,14 +57,19 @@ describe('reminders', () => {
       [id],
     );
     await f.issue(id);
-    const remind = async (day: string) =>
-      (
-        await world.as<{ invoice_id: string; seq: number; fee_ore: number }>(
+    // Each reminder is sent as it is made (mark_invoice_emailed is what send-invoice notes).
+    const remind = async (day: string) => {
+      const made = (
+        await world.as<{ reminder_id: string; invoice_id: string; seq: number; fee_ore: number }>(
           f.admin,
-          'select invoice_id, seq, fee_ore from create_due_reminders($1, $2)',
+          'select reminder_id, invoice_id, seq, fee_ore from create_due_reminders($1, $2)',
           [world.communityA, day],
         )
       ).filter((r) => r.invoice_id === id);
+      for (const r of made)
+        await world.as(f.admin, 'select mark_invoice_emailed($1, $2)', [id, r.reminder_id]);
+      return made.map(({ reminder_id: _, ...r }) => r);
+    };
     expect(await remind('2026-01-17')).toEqual([]);
     expect(await remind('2026-01-18')).toEqual([{ invoice_id: id, seq: 1, fee_ore: 10000 }]);
     expect(await remind('2026-01-27')).toEqual([]);
@@ -97,6 +102,69 @@ describe('reminders', () => {
     expect((await f.invoice(id)).status).toBe('issued');
     await f.pay(id, 30000);
     expect((await f.invoice(id)).status).toBe('paid');
+  });
+
+  it('charge their fee only once sent; an unsent one is listed and can be cancelled', async () => {
+    const termsId = (await terms('Gebyr ved afsendelse', [3, 13], 10000))[0]!.id;
+    const account = await f.account('Sofie Lund', { payment_terms_id: termsId });
+    const id = await f.draft(account, [{ description: 'Kontingent', unitPriceOre: 40000 }]);
+    await world.db.query(
+      `update invoices set issued_on = '2026-02-01', due_on = '2026-02-15' where id = $1`,
+      [id],
+    );
+    await f.issue(id);
+    const made = (
+      await world.as<{ reminder_id: string; invoice_id: string; fee_ore: number }>(
+        f.admin,
+        'select reminder_id, invoice_id, fee_ore from create_due_reminders($1, $2)',
+        [world.communityA, '2026-02-18'],
+      )
+    ).filter((r) => r.invoice_id === id);
+    expect(made).toMatchObject([{ invoice_id: id, fee_ore: 10000 }]);
+    // Made but not sent (no mail went out): nothing is charged.
+    expect(await f.invoice(id)).toMatchObject({ fees_ore: '0' });
+    expect(await f.balance(account)).toMatchObject({ outstanding_ore: '40000' });
+    const unsent = await world.as<{ id: string }>(
+      f.admin,
+      'select id from invoice_reminders where invoice_id = $1 and emailed_at is null',
+      [id],
+    );
+    expect(unsent.map((r) => r.id)).toEqual([made[0]!.reminder_id]);
+    // Nobody notes a reminder as sent by writing the row: only the sending notes it.
+    expect(
+      await failureOf(
+        world.as(f.admin, 'update invoice_reminders set emailed_at = now() where id = $1', [
+          made[0]!.reminder_id,
+        ]),
+      ),
+    ).toBe('42501');
+    // Cancelled while unsent: gone, nothing to undo; a sent one cannot be cancelled.
+    await world.as(f.admin, 'select cancel_unsent_reminder($1)', [made[0]!.reminder_id]);
+    expect(await world.db.query('select 1 from invoice_reminders where invoice_id = $1', [id])).toMatchObject(
+      {
+        rows: [],
+      },
+    );
+    const again = (
+      await world.as<{ reminder_id: string; invoice_id: string }>(
+        f.admin,
+        'select reminder_id, invoice_id from create_due_reminders($1, $2)',
+        [world.communityA, '2026-02-19'],
+      )
+    ).filter((r) => r.invoice_id === id);
+    expect(again).toHaveLength(1);
+    await world.as(f.admin, 'select mark_invoice_emailed($1, $2)', [id, again[0]!.reminder_id]);
+    expect(await f.invoice(id)).toMatchObject({ fees_ore: '10000' });
+    expect(await f.balance(account)).toMatchObject({ outstanding_ore: '50000' });
+    // Noting it sent again charges nothing twice.
+    await world.as(f.admin, 'select mark_invoice_emailed($1, $2)', [id, again[0]!.reminder_id]);
+    expect(await f.invoice(id)).toMatchObject({ fees_ore: '10000' });
+    expect(
+      await failureOf(world.as(f.admin, 'select cancel_unsent_reminder($1)', [again[0]!.reminder_id])),
+    ).toBe('reminder_sent');
+    expect(
+      await failureOf(world.as('adminB', 'select cancel_unsent_reminder($1)', [again[0]!.reminder_id])),
+    ).toBe('reminder_not_found');
   });
 
   it('refuse a fee above the terms and reminders on paid invoices', async () => {

@@ -36,6 +36,16 @@ function attachedPdf(raw: string): { fileName: string; pdf: Buffer } {
   return { fileName: name[1]!, pdf: Buffer.from(part[1]!.replace(/\s/g, ''), 'base64') };
 }
 
+/** Luhn's check digit written out independently of the database's (weights 2, 1, ... from the right). */
+function luhn(digits: string): number {
+  let sum = 0;
+  [...digits].reverse().forEach((d, i) => {
+    const p = Number(d) * (i % 2 === 0 ? 2 : 1);
+    sum += Math.floor(p / 10) + (p % 10);
+  });
+  return (10 - (sum % 10)) % 10;
+}
+
 async function errorOf(error: unknown): Promise<{ status: number; reason: string }> {
   if (!(error instanceof FunctionsHttpError)) throw new Error(`expected an HTTP error, got ${String(error)}`);
   const response = error.context as Response;
@@ -99,10 +109,14 @@ beforeAll(async () => {
   demo = await seedDemo(platform.db, { members: 40, accounts: 3 });
   await platform.db.query(`update communities set cvr = '29384756' where id = $1`, [demo.community]);
   await platform.db.query(
-    `insert into billing_settings (community_id, bank_reg_no, bank_account_no, iban, mobilepay_number)
-     values ($1, '5301', '0001234567', 'DK5053010001234567', '98765')
+    `insert into billing_settings (community_id, bank_reg_no, bank_account_no, iban, mobilepay_number,
+                                   fi_creditor_no, invoice_email, street, postal_code, city)
+     values ($1, '5301', '0001234567', 'DK5053010001234567', '98765',
+             '85338555', 'kasserer@sondervang-if.dk', 'Idrætsvej 12', '8260', 'Viby J')
      on conflict (community_id) do update set bank_reg_no = excluded.bank_reg_no,
-       bank_account_no = excluded.bank_account_no, iban = excluded.iban, mobilepay_number = excluded.mobilepay_number`,
+       bank_account_no = excluded.bank_account_no, iban = excluded.iban, mobilepay_number = excluded.mobilepay_number,
+       fi_creditor_no = excluded.fi_creditor_no, invoice_email = excluded.invoice_email,
+       street = excluded.street, postal_code = excluded.postal_code, city = excluded.city`,
     [demo.community],
   );
   admin = platform.client();
@@ -155,6 +169,20 @@ describe('send-invoice', () => {
     expect(text).toContain('Pia Kjær');
   });
 
+  it("prints the club's address and e-mail, and the FI-kort +71 line with its check digit", async () => {
+    const text = pdfText(await pdfOf(invoiceId));
+    const { rows } = await platform.db.query<{ id: string }>('select app_private.fi_payment_id($1) as id', [
+      invoiceNumber,
+    ]);
+    expect(rows[0]!.id).toBe(
+      String(invoiceNumber).padStart(14, '0') + luhn(String(invoiceNumber).padStart(14, '0')),
+    );
+    expect(text).toContain('Idrætsvej 12');
+    expect(text).toContain('8260 Viby J');
+    expect(text).toContain('E-mail kasserer@sondervang-if.dk');
+    expect(text).toContain(`FI-kort (betal det i netbanken): +71<${rows[0]!.id}+85338555<`);
+  });
+
   it('mails the invoice with the PDF attached and notes that it went', async () => {
     const { data, error } = await admin.functions.invoke('send-invoice', { body: { invoice_id: invoiceId } });
     expect(error).toBeNull();
@@ -165,6 +193,8 @@ describe('send-invoice', () => {
     const { fileName, pdf } = attachedPdf(mail!.raw);
     expect(fileName).toBe(`faktura-${invoiceNumber}.pdf`);
     expect(pdfText(pdf)).toMatch(/I alt\s+1\.700,00 kr\./);
+    const fiId = String(invoiceNumber).padStart(14, '0') + luhn(String(invoiceNumber).padStart(14, '0'));
+    expect(mail!.raw).toContain(`netbank: +71<${fiId}+85338555<`);
     const noted = await platform.db.query(
       `select emailed_at is not null as sent from invoices where id = $1`,
       [invoiceId],

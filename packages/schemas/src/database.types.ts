@@ -183,6 +183,56 @@ export type Database = {
           },
         ]
       }
+      bank_statement_lines: {
+        Row: {
+          amount_ore: number
+          booked_on: string
+          community_id: string
+          created_at: string
+          exception_id: string | null
+          id: string
+          invoice_id: string | null
+          line_key: string
+          matched_by: string | null
+          payment_id: string | null
+          text: string
+        }
+        Insert: {
+          amount_ore: number
+          booked_on: string
+          community_id: string
+          created_at?: string
+          exception_id?: string | null
+          id?: string
+          invoice_id?: string | null
+          line_key: string
+          matched_by?: string | null
+          payment_id?: string | null
+          text: string
+        }
+        Update: {
+          amount_ore?: number
+          booked_on?: string
+          community_id?: string
+          created_at?: string
+          exception_id?: string | null
+          id?: string
+          invoice_id?: string | null
+          line_key?: string
+          matched_by?: string | null
+          payment_id?: string | null
+          text?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "bank_statement_lines_community_id_fkey"
+            columns: ["community_id"]
+            isOneToOne: false
+            referencedRelation: "communities"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       billing_account_totals: {
         Row: {
           account_id: string
@@ -430,6 +480,7 @@ export type Database = {
           community_id: string
           debtor_account: string
           fee_income_account: string
+          fi_creditor_no: string | null
           iban: string | null
           invoice_email: string | null
           mobilepay_number: string | null
@@ -448,6 +499,7 @@ export type Database = {
           community_id: string
           debtor_account?: string
           fee_income_account?: string
+          fi_creditor_no?: string | null
           iban?: string | null
           invoice_email?: string | null
           mobilepay_number?: string | null
@@ -466,6 +518,7 @@ export type Database = {
           community_id?: string
           debtor_account?: string
           fee_income_account?: string
+          fi_creditor_no?: string | null
           iban?: string | null
           invoice_email?: string | null
           mobilepay_number?: string | null
@@ -5189,6 +5242,10 @@ export type Database = {
         Returns: number
       }
       cancel_ticket: { Args: { p_purchase_id: string }; Returns: undefined }
+      cancel_unsent_reminder: {
+        Args: { p_reminder_id: string }
+        Returns: undefined
+      }
       cancel_volunteer_signup: {
         Args: { p_signup_id: string }
         Returns: undefined
@@ -5411,6 +5468,10 @@ export type Database = {
           language: string
           subject: string
         }[]
+      }
+      import_bank_statement: {
+        Args: { p_community_id: string; p_lines: Json }
+        Returns: Json
       }
       import_members: {
         Args: { p_community_id: string; p_rows: Json }

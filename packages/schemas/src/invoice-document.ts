@@ -51,7 +51,14 @@ export interface InvoiceDocument {
     street?: string | null;
     postal_code?: string | null;
     city?: string | null;
+    /** The club's invoice e-mail (billing settings). */
+    email?: string | null;
   };
+  /**
+   * The FI-kort payment line (+71, decision 1060) of an issued invoice when the club has an FI
+   * creditor number: the 15-digit payment identification with its check digit, and the line.
+   */
+  fi?: { payment_id: string; creditor_no: string; line: string } | null;
   payment: {
     bank_reg_no?: string | null;
     bank_account_no?: string | null;

@@ -32,10 +32,16 @@ export function composeInvoiceMail(
     subject = t('mail.invoiceSubject', { number, club: club.name });
     body = t('mail.invoiceBody', { number, amount: money(owed), due: day(invoice.due_on) });
   }
+  // The FI payment line (decision 1060) whenever something is to be paid: invoice and reminder.
+  const fiLine =
+    invoice.kind === 'invoice' && doc.fi && owed > 0 ? t('mail.fiLine', { line: doc.fi.line }) : null;
   const text = [
     t('mail.greeting', { name: account.name }),
     body,
+    fiLine,
     t('mail.signature', { club: club.name }),
-  ].join('\n\n');
+  ]
+    .filter((part): part is string => part !== null)
+    .join('\n\n');
   return { subject, text, fileName: t('mail.fileName', { number }) };
 }

@@ -1,7 +1,7 @@
 // Renders an invoice or credit note as an A4 PDF with pdfkit (docs/decisions/0866): the club
-// with its CVR, the payer, number, dates, one row per line with its VAT, the totals, and how
-// to pay. Text only, in the standard Helvetica fonts, so nothing is read at run time but
-// pdfkit's own font metrics.
+// with its address, e-mail and CVR, the payer, number, dates, one row per line with its VAT,
+// the totals, and how to pay (with the FI-kort +71 line, decision 1060). Text only, in the
+// standard Helvetica fonts, so nothing is read at run time but pdfkit's own font metrics.
 import PDFDocument from 'pdfkit';
 import { documentTexts, type InvoiceDocument } from './invoice-document';
 
@@ -26,19 +26,23 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
 
   // The club, and the document's title on the right.
   pdf.font('Helvetica-Bold').fontSize(16).text(club.name, left, 50, { width: 300 });
-  if (club.cvr)
-    pdf
-      .font('Helvetica')
-      .fontSize(9)
-      .text(t('cvr', { cvr: club.cvr }), left, pdf.y + 2);
+  pdf.font('Helvetica').fontSize(9);
+  const clubPlace = [club.postal_code, club.city].filter(Boolean).join(' ');
+  const clubLines = [
+    club.street,
+    clubPlace,
+    club.email ? t('email', { email: club.email }) : null,
+    club.cvr ? t('cvr', { cvr: club.cvr }) : null,
+  ].filter((line): line is string => !!line);
+  clubLines.forEach((line, index) => pdf.text(line, left, index === 0 ? pdf.y + 2 : pdf.y, { width: 270 }));
   const title = invoice.number === null ? t('title.draft') : t(`title.${invoice.kind}`);
   pdf
     .font('Helvetica-Bold')
     .fontSize(20)
     .text(title, 300, 50, { width: right - 300, align: 'right' });
 
-  // The payer.
-  let y = 120;
+  // The payer, below the club however many lines the club's address took.
+  let y = Math.max(120, pdf.y + 16);
   pdf.font('Helvetica-Bold').fontSize(10).text(account.name, left, y, { width: 250 });
   pdf.font('Helvetica').fontSize(10);
   if (account.street) pdf.text(account.street, left, pdf.y, { width: 250 });
@@ -134,6 +138,7 @@ export function renderInvoicePdf(doc: InvoiceDocument): Promise<Buffer> {
       if (payment.iban) pdf.text(t('payment.iban', { iban: payment.iban }), left);
       if (payment.mobilepay_number)
         pdf.text(t('payment.mobilepay', { number: payment.mobilepay_number }), left);
+      if (doc.fi) pdf.text(t('payment.fi', { line: doc.fi.line }), left);
       if (invoice.number !== null) pdf.text(t('payment.reference', { number: invoice.number }));
     }
   }

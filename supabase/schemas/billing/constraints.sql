@@ -147,3 +147,6 @@ CREATE INDEX ledger_entries_community_idx ON public.ledger_entries USING btree (
 CREATE INDEX ledger_entries_invoice_idx ON public.ledger_entries USING btree (invoice_id) WHERE (invoice_id IS NOT NULL);
 
 CREATE INDEX ledger_entries_order_idx ON public.ledger_entries USING btree (order_id) WHERE (order_id IS NOT NULL);
+
+ALTER TABLE ONLY public.bank_statement_lines
+    ADD CONSTRAINT bank_statement_lines_community_id_fkey FOREIGN KEY (community_id) REFERENCES public.communities(id) ON DELETE CASCADE;

@@ -221,19 +221,21 @@ $$;
 
 REVOKE ALL ON FUNCTION app_private.after_invoice_payment() FROM anon, authenticated, service_role;
 
-CREATE FUNCTION app_private.after_invoice_reminder() RETURNS trigger
+CREATE FUNCTION app_private.after_invoice_reminder_sent() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 begin
+  -- A reminder's fee is owed once the reminder has gone to the payer (renteloven §9b presupposes
+  -- a reminder the debtor received; decision 1061), and only while the invoice is still open.
   if new.fee_ore > 0 then
-    update public.invoices set fees_ore = fees_ore + new.fee_ore where id = new.invoice_id;
+    update public.invoices set fees_ore = fees_ore + new.fee_ore where id = new.invoice_id and status = 'issued';
   end if;
   return null;
 end
 $$;
 
-REVOKE ALL ON FUNCTION app_private.after_invoice_reminder() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.after_invoice_reminder_sent() FROM anon, authenticated, service_role;
 
 CREATE FUNCTION public.apply_account_credit(p_invoice_id uuid) RETURNS bigint
     LANGUAGE plpgsql SECURITY DEFINER
@@ -746,6 +748,31 @@ REVOKE ALL ON FUNCTION public.billing_overview(p_community_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.billing_overview(p_community_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.billing_overview(p_community_id uuid) TO service_role;
 
+CREATE FUNCTION public.cancel_unsent_reminder(p_reminder_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare r public.invoice_reminders;
+begin
+  select * into r from public.invoice_reminders where id = p_reminder_id for update;
+  if r.id is null or not app_private.has_area(r.community_id, 'billing') then
+    perform app_private.fail('reminder_not_found', 'No such reminder among yours');
+  end if;
+  if r.emailed_at is not null then
+    perform app_private.fail('reminder_sent', 'A sent reminder is a record; credit its fee instead');
+  end if;
+  -- It was never sent, so it charged nothing (decision 1061): nothing else to undo.
+  delete from public.invoice_reminders where id = r.id;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.cancel_unsent_reminder(p_reminder_id uuid) FROM anon, authenticated, service_role;
+
+REVOKE ALL ON FUNCTION public.cancel_unsent_reminder(p_reminder_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.cancel_unsent_reminder(p_reminder_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.cancel_unsent_reminder(p_reminder_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.cancel_unsent_reminder(p_reminder_id uuid) TO service_role;
+
 CREATE FUNCTION public.create_due_reminders(p_community_id uuid, p_day date DEFAULT CURRENT_DATE) RETURNS TABLE(reminder_id uuid, invoice_id uuid, invoice_number bigint, seq smallint, fee_ore integer)
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -841,6 +868,176 @@ $$;
 
 REVOKE ALL ON FUNCTION app_private.credits_refresh_account_totals() FROM anon, authenticated, service_role;
 
+CREATE FUNCTION app_private.fi_check_digit(p_digits text) RETURNS integer
+    LANGUAGE sql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+  -- FI's modulus 10 (decision 1060): weights 2, 1, 2, ... from the rightmost digit, the digits of
+  -- each product added, and the check digit is what brings the sum up to a multiple of ten.
+  select case when p_digits ~ '^[0-9]+$' then
+           ((10 - coalesce(sum(p / 10 + p % 10), 0)::integer % 10) % 10)
+         end
+    from (select substr(p_digits, k, 1)::integer * case (length(p_digits) - k) % 2 when 0 then 2 else 1 end as p
+            from generate_series(1, length(p_digits)) k
+           where p_digits ~ '^[0-9]+$') d
+$$;
+
+REVOKE ALL ON FUNCTION app_private.fi_check_digit(p_digits text) FROM anon, authenticated, service_role;
+
+CREATE FUNCTION app_private.fi_payment_id(p_number bigint) RETURNS text
+    LANGUAGE sql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+  -- The 15-digit payment identification of a +71 line: the invoice number in 14 digits and its
+  -- check digit (decision 1060); none for a number too long for it.
+  select case when p_number between 1 and 99999999999999 then
+           lpad(p_number::text, 14, '0') || app_private.fi_check_digit(lpad(p_number::text, 14, '0'))::text
+         end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.fi_payment_id(p_number bigint) FROM anon, authenticated, service_role;
+
+CREATE FUNCTION public.import_bank_statement(p_community_id uuid, p_lines jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $_$
+declare
+  l jsonb;
+  v_day date;
+  v_text text;
+  v_amount bigint;
+  v_same text;
+  v_seen jsonb := '{}';
+  v_key text;
+  v_fi text;
+  v_number bigint;
+  v_by text;
+  v_detail text;
+  v_count integer;
+  v_id uuid;
+  i public.invoices;
+  v_owed bigint;
+  v_payment uuid;
+  v_exception uuid;
+  v_matched integer := 0;
+  v_exceptions integer := 0;
+  v_duplicates integer := 0;
+  v_outgoing integer := 0;
+begin
+  -- A bank statement's lines (date, text, amount; decision 1062): each credit is matched by FI
+  -- payment identification, then by an invoice number in the text, then by amount and payer
+  -- name; an exact match is booked as a bank transfer payment (and so in the ledger), anything
+  -- else is an exception for the treasurer. A line already imported is skipped.
+  if not app_private.has_area(p_community_id, 'billing') then
+    perform app_private.fail('not_allowed', 'Bank statements are imported by billing admins of the community');
+  end if;
+  if p_lines is null or jsonb_typeof(p_lines) <> 'array' then
+    perform app_private.fail('invalid_statement', 'A statement is a list of lines');
+  end if;
+  perform pg_advisory_xact_lock(hashtextextended('import_bank_statement:' || p_community_id::text, 0));
+  for l in select value from jsonb_array_elements(p_lines) loop
+    begin
+      v_day := (l ->> 'booked_on')::date;
+      v_amount := (l ->> 'amount_ore')::bigint;
+    exception when others then
+      v_day := null;
+    end;
+    v_text := coalesce(btrim(l ->> 'text'), '');
+    if v_day is null or v_amount is null then
+      perform app_private.fail('invalid_statement_line', format('Line %s has no date or amount', l::text));
+    end if;
+    -- The same date, text and amount twice in one statement are two payments: the n-th is its own line.
+    v_same := v_day::text || '|' || v_text || '|' || v_amount::text;
+    v_seen := v_seen || jsonb_build_object(v_same, coalesce((v_seen ->> v_same)::integer, 0) + 1);
+    v_key := v_same || '|' || (v_seen ->> v_same);
+    if exists (select 1 from public.bank_statement_lines b where b.community_id = p_community_id and b.line_key = v_key) then
+      v_duplicates := v_duplicates + 1;
+      continue;
+    end if;
+    i := null; v_by := null; v_detail := null; v_payment := null; v_exception := null;
+    if v_amount <= 0 then
+      -- Money going out is the bookkeeper's, not a member's payment.
+      insert into public.bank_statement_lines (community_id, line_key, booked_on, text, amount_ore)
+      values (p_community_id, v_key, v_day, v_text, v_amount);
+      v_outgoing := v_outgoing + 1;
+      continue;
+    end if;
+    -- 1. The FI payment identification of the +71 line: 15 digits, the last its check digit.
+    v_fi := substring(v_text from '(?:^|[^0-9])([0-9]{15})(?:[^0-9]|$)');
+    if v_fi is not null then
+      if app_private.fi_check_digit(left(v_fi, 14)) = right(v_fi, 1)::integer then
+        select * into i from public.invoices x
+         where x.community_id = p_community_id and x.kind = 'invoice' and x.number = left(v_fi, 14)::bigint;
+        v_by := 'fi';
+        if i.id is null then
+          v_detail := format('No invoice has FI payment ID %s', v_fi);
+        end if;
+      else
+        v_detail := format('FI payment ID %s has a wrong check digit', v_fi);
+      end if;
+    end if;
+    -- 2. An invoice number in the text ("Faktura 378", "fakt. nr. 378", "invoice #378").
+    if i.id is null and v_detail is null then
+      v_number := substring(lower(v_text) from '(?:faktura|fakt|fak|invoice|inv)\.?\s*(?:nr\.?|no\.?)?\s*#?\s*([0-9]{1,14})(?:[^0-9]|$)')::bigint;
+      if v_number is not null then
+        select * into i from public.invoices x
+         where x.community_id = p_community_id and x.kind = 'invoice' and x.number = v_number;
+        if i.id is not null then
+          v_by := 'invoice_number';
+        end if;
+      end if;
+    end if;
+    -- 3. The amount and the payer's name: exactly one open invoice owing it, whose payer is named.
+    if i.id is null and v_detail is null then
+      select count(*), (array_agg(x.id))[1] into v_count, v_id
+        from public.invoices x join public.billing_accounts a on a.id = x.account_id
+       where x.community_id = p_community_id and x.kind = 'invoice' and x.status = 'issued'
+         and x.total_ore + x.fees_ore - x.paid_ore = v_amount
+         and length(btrim(a.name)) >= 3 and strpos(lower(v_text), lower(btrim(a.name))) > 0;
+      if v_count = 1 then
+        select * into i from public.invoices where id = v_id;
+        v_by := 'amount_and_name';
+      end if;
+    end if;
+    v_owed := case when i.id is not null then i.total_ore + i.fees_ore - i.paid_ore end;
+    if i.id is not null and i.status = 'issued' and v_amount = v_owed then
+      insert into public.invoice_payments (community_id, invoice_id, amount_ore, method, paid_at, reference)
+      values (p_community_id, i.id, v_amount, 'bank_transfer', v_day::timestamptz, left('Bank: ' || v_text, 200))
+      returning id into v_payment;
+      v_matched := v_matched + 1;
+    else
+      insert into public.payment_exceptions (community_id, kind, reference, amount_ore, expected_ore, detail, payload)
+      values (p_community_id,
+              case when i.id is null then 'unknown_reference' when i.status <> 'issued' then 'invoice_not_payable'
+                   else 'amount_mismatch' end,
+              left(v_text, 200), v_amount, case when i.status = 'issued' then v_owed end,
+              coalesce(v_detail,
+                       case when i.id is null then 'No invoice found for this bank payment'
+                            when i.status <> 'issued' then format('Invoice %s is %s', i.number, i.status)
+                            when v_amount < v_owed then format('A part payment of invoice %s', i.number)
+                            else format('More than invoice %s owes', i.number) end),
+              jsonb_build_object('source', 'bank_statement', 'booked_on', v_day, 'text', v_text,
+                                 'invoice_id', i.id, 'invoice_number', i.number, 'matched_by', v_by))
+      returning id into v_exception;
+      v_exceptions := v_exceptions + 1;
+    end if;
+    insert into public.bank_statement_lines (community_id, line_key, booked_on, text, amount_ore, matched_by,
+                                             invoice_id, payment_id, exception_id)
+    values (p_community_id, v_key, v_day, v_text, v_amount, case when v_payment is not null then v_by end,
+            i.id, v_payment, v_exception);
+  end loop;
+  return jsonb_build_object('lines', jsonb_array_length(p_lines), 'matched', v_matched, 'exceptions', v_exceptions,
+                            'duplicates', v_duplicates, 'outgoing', v_outgoing);
+end
+$_$;
+
+REVOKE ALL ON FUNCTION public.import_bank_statement(p_community_id uuid, p_lines jsonb) FROM anon, authenticated, service_role;
+
+REVOKE ALL ON FUNCTION public.import_bank_statement(p_community_id uuid, p_lines jsonb) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.import_bank_statement(p_community_id uuid, p_lines jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.import_bank_statement(p_community_id uuid, p_lines jsonb) TO authenticated;
+GRANT ALL ON FUNCTION public.import_bank_statement(p_community_id uuid, p_lines jsonb) TO service_role;
+
 CREATE FUNCTION public.invoice_document(p_invoice_id uuid) RETURNS jsonb
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -875,8 +1072,15 @@ begin
       'postal_code', a.postal_code, 'city', a.city, 'language', a.language,
       'order_reference', a.order_reference, 'contact_reference', a.contact_reference),
     'club', (select jsonb_build_object('name', c.name, 'cvr', c.cvr, 'time_zone', c.time_zone,
-                                       'street', s.street, 'postal_code', s.postal_code, 'city', s.city)
+                                       'street', s.street, 'postal_code', s.postal_code, 'city', s.city,
+                                       'email', s.invoice_email)
              from public.communities c where c.id = i.community_id),
+    -- The FI-kort payment line (+71, decision 1060): an issued invoice of a club with a creditor number.
+    'fi', case when i.kind = 'invoice' and i.number is not null and s.fi_creditor_no is not null
+                    and app_private.fi_payment_id(i.number) is not null
+               then jsonb_build_object('payment_id', app_private.fi_payment_id(i.number),
+                                       'creditor_no', s.fi_creditor_no,
+                                       'line', '+71<' || app_private.fi_payment_id(i.number) || '+' || s.fi_creditor_no || '<') end,
     'payment', case when s.community_id is null then '{}'::jsonb
                     else jsonb_build_object('bank_reg_no', s.bank_reg_no, 'bank_account_no', s.bank_account_no,
                                             'iban', s.iban, 'mobilepay_number', s.mobilepay_number,

@@ -47,3 +47,5 @@ CREATE POLICY volunteer_credits_own_read ON public.volunteer_credits FOR SELECT 
 CREATE POLICY ledger_entries_billing_admin_read ON public.ledger_entries FOR SELECT USING ((community_id = ANY (( SELECT app_private.area_communities('billing'::public.admin_area) AS area_communities)::uuid[])));
 
 CREATE POLICY ledger_entries_own_read ON public.ledger_entries FOR SELECT USING ((account_id = ANY (( SELECT app_private.my_account_ids() AS my_account_ids)::uuid[])));
+
+CREATE POLICY bank_statement_lines_billing_admin_read ON public.bank_statement_lines FOR SELECT USING ((community_id = ANY (( SELECT app_private.area_communities('billing'::public.admin_area) AS area_communities)::uuid[])));

@@ -151,6 +151,35 @@ GRANT SELECT,REFERENCES,TRIGGER ON TABLE public.billing_account_totals TO anon;
 GRANT SELECT,REFERENCES,TRIGGER ON TABLE public.billing_account_totals TO authenticated;
 GRANT ALL ON TABLE public.billing_account_totals TO service_role;
 
+CREATE TABLE public.bank_statement_lines (
+    id uuid DEFAULT gen_random_uuid() NOT NULL,
+    community_id uuid NOT NULL,
+    line_key text NOT NULL,
+    booked_on date NOT NULL,
+    text text NOT NULL,
+    amount_ore bigint NOT NULL,
+    matched_by text,
+    invoice_id uuid,
+    payment_id uuid,
+    exception_id uuid,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    CONSTRAINT bank_statement_lines_matched_by_check CHECK (((matched_by IS NULL) OR (matched_by = ANY (ARRAY['fi'::text, 'invoice_number'::text, 'amount_and_name'::text]))))
+);
+
+COMMENT ON TABLE public.bank_statement_lines IS 'Each line of an imported bank statement once, with what it was booked as (decision 1062).';
+
+ALTER TABLE ONLY public.bank_statement_lines
+    ADD CONSTRAINT bank_statement_lines_community_id_line_key_key UNIQUE (community_id, line_key);
+
+ALTER TABLE ONLY public.bank_statement_lines
+    ADD CONSTRAINT bank_statement_lines_pkey PRIMARY KEY (id);
+
+ALTER TABLE public.bank_statement_lines ENABLE ROW LEVEL SECURITY;
+
+REVOKE ALL ON TABLE public.bank_statement_lines FROM anon, authenticated, service_role;
+GRANT SELECT ON TABLE public.bank_statement_lines TO authenticated;
+GRANT SELECT ON TABLE public.bank_statement_lines TO service_role;
+
 CREATE TABLE public.billing_accounts (
     id uuid DEFAULT gen_random_uuid() NOT NULL,
     community_id uuid NOT NULL,
@@ -244,9 +273,11 @@ CREATE TABLE public.billing_settings (
     postal_code text,
     city text,
     iban text,
+    fi_creditor_no text,
     CONSTRAINT billing_settings_bank_account_no_check CHECK (((bank_account_no IS NULL) OR (bank_account_no ~ '^[0-9]{6,10}$'::text))),
     CONSTRAINT billing_settings_bank_reg_no_check CHECK (((bank_reg_no IS NULL) OR (bank_reg_no ~ '^[0-9]{4}$'::text))),
     CONSTRAINT billing_settings_city_check CHECK (((city IS NULL) OR (length(city) <= 80))),
+    CONSTRAINT billing_settings_fi_creditor_no_check CHECK (((fi_creditor_no IS NULL) OR (fi_creditor_no ~ '^[0-9]{8}$'::text))),
     CONSTRAINT billing_settings_iban_check CHECK (((iban IS NULL) OR (iban ~ '^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$'::text))),
     CONSTRAINT billing_settings_invoice_email_check CHECK (((invoice_email IS NULL) OR (invoice_email ~ '^[^@\s]+@[^@\s]+\.[^@\s]+$'::text))),
     CONSTRAINT billing_settings_mobilepay_number_check CHECK (((mobilepay_number IS NULL) OR (mobilepay_number ~ '^[0-9]{4,8}$'::text))),

@@ -36,7 +36,7 @@ CREATE TRIGGER invoice_payments_audit AFTER INSERT OR DELETE ON public.invoice_p
 
 CREATE TRIGGER invoice_payments_before_insert BEFORE INSERT ON public.invoice_payments FOR EACH ROW EXECUTE FUNCTION app_private.before_invoice_payment();
 
-CREATE TRIGGER invoice_reminders_after_insert AFTER INSERT ON public.invoice_reminders FOR EACH ROW EXECUTE FUNCTION app_private.after_invoice_reminder();
+CREATE TRIGGER invoice_reminders_after_sent AFTER UPDATE OF emailed_at ON public.invoice_reminders FOR EACH ROW WHEN (((old.emailed_at IS NULL) AND (new.emailed_at IS NOT NULL))) EXECUTE FUNCTION app_private.after_invoice_reminder_sent();
 
 CREATE TRIGGER invoice_reminders_before_insert BEFORE INSERT ON public.invoice_reminders FOR EACH ROW EXECUTE FUNCTION app_private.before_invoice_reminder();
 

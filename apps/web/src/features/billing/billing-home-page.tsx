@@ -18,6 +18,7 @@ import { LedgerAccountsCard, useMissingPaymentDetails } from './billing-settings
 import { FeeRunCard } from './fee-run-card';
 import { loadBillingOverview } from './load-billing';
 import { ReminderRunCard } from './reminder-run-card';
+import { BankImportCard } from './bank-import-card';
 
 function Figure({ label, value, detail, to }: { label: string; value: string; detail: string; to: string }) {
   return (
@@ -133,6 +134,7 @@ export function BillingHomePage({ communityId }: { communityId: string }) {
             </CardBody>
           </Card>
           <FeeRunCard communityId={communityId} />
+          <BankImportCard communityId={communityId} />
           <div className="grid gap-6 lg:grid-cols-2">
             <ReminderRunCard communityId={communityId} />
             <AccountingExportCard communityId={communityId} />

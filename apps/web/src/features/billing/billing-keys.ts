@@ -18,4 +18,6 @@ export const billingKeys = {
   creditHours: (communityId: string, ruleId: string, memberId: string) =>
     ['billing', communityId, 'credit-hours', ruleId, memberId] as const,
   feeRun: (communityId: string, day: string) => ['billing', communityId, 'fee-run', day] as const,
+  bankExceptions: (communityId: string) => ['billing', communityId, 'bank-exceptions'] as const,
+  waitingReminders: (communityId: string) => ['billing', communityId, 'waiting-reminders'] as const,
 };

@@ -1,5 +1,5 @@
 // The club's payment details (printed on every invoice and reminder: bank account, IBAN,
-// MobilePay, reply e-mail and the club's address) and the ledger accounts of the accounting
+// MobilePay, the FI creditor number of the +71 line, reply e-mail and the club's address) and the ledger accounts of the accounting
 // export, both kept in billing_settings by the billing admins (decision 0969). The forms say
 // the database's rules first; the database's checks decide.
 import { billingSetupMessages } from '@club/i18n/namespaces/billing-setup';
@@ -38,6 +38,8 @@ const paymentSchema = z
       .transform(compactIban)
       .refine((v) => v === '' || /^[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}$/.test(v), 'paymentDetails.errors.iban'),
     mobilepay_number: optional(/^[0-9]{4,8}$/, 'paymentDetails.errors.mobilepay'),
+    // The FI creditor number of the bank's FI agreement: 8 digits (decision 1060).
+    fi_creditor_no: optional(/^[0-9]{8}$/, 'paymentDetails.errors.fiCreditorNo'),
     invoice_email: optional(/^[^@\s]+@[^@\s]+\.[^@\s]+$/, 'paymentDetails.errors.email'),
     street: z.string().trim().max(160, 'paymentDetails.errors.street'),
     postal_code: optional(/^[0-9]{4}$/, 'paymentDetails.errors.postalCode'),
@@ -157,6 +159,7 @@ function PaymentDetailsForm({ communityId, settings }: { communityId: string; se
       bank_account_no: settings?.bank_account_no ?? '',
       iban: settings?.iban ?? '',
       mobilepay_number: settings?.mobilepay_number ?? '',
+      fi_creditor_no: settings?.fi_creditor_no ?? '',
       invoice_email: settings?.invoice_email ?? '',
       street: settings?.street ?? '',
       postal_code: settings?.postal_code ?? '',
@@ -174,6 +177,7 @@ function PaymentDetailsForm({ communityId, settings }: { communityId: string; se
         billing_settings_bank_pair: 'bank_account_no',
         billing_settings_iban_check: 'iban',
         billing_settings_mobilepay_number_check: 'mobilepay_number',
+        billing_settings_fi_creditor_no_check: 'fi_creditor_no',
         billing_settings_invoice_email_check: 'invoice_email',
         billing_settings_street_check: 'street',
         billing_settings_postal_code_check: 'postal_code',
@@ -192,6 +196,7 @@ function PaymentDetailsForm({ communityId, settings }: { communityId: string; se
           bank_account_no: orNull(values.bank_account_no),
           iban: orNull(values.iban),
           mobilepay_number: orNull(values.mobilepay_number),
+          fi_creditor_no: orNull(values.fi_creditor_no),
           invoice_email: orNull(values.invoice_email),
           street: orNull(values.street),
           postal_code: orNull(values.postal_code),
@@ -232,11 +237,18 @@ function PaymentDetailsForm({ communityId, settings }: { communityId: string; se
           optional
         />
         <TextField
+          name="fi_creditor_no"
+          label={t('paymentDetails.fiCreditorNo')}
+          help={t('paymentDetails.fiCreditorNoHelp')}
+          inputMode="numeric"
+          optional
+        />
+        <TextField
           name="invoice_email"
           type="email"
           label={t('paymentDetails.email')}
           help={t('paymentDetails.emailHelp')}
-          className="sm:col-span-2"
+          className="sm:col-span-3"
           optional
         />
       </div>

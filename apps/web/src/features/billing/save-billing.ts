@@ -143,6 +143,67 @@ export async function createDueReminders(communityId: string) {
   return data ?? [];
 }
 
+/** A reminder to mail: made by create_due_reminders or waiting since an earlier run. */
+export interface ReminderToSend {
+  reminder_id: string;
+  invoice_id: string;
+  fee_ore: number;
+}
+
+/** The reminders of open invoices that were made but never sent (decision 1061). */
+export async function loadWaitingReminders(communityId: string): Promise<ReminderToSend[]> {
+  const { data, error } = await supabase()
+    .from('invoice_reminders')
+    .select('id, invoice_id, fee_ore, invoices!inner(status)')
+    .eq('community_id', communityId)
+    .is('emailed_at', null)
+    .eq('invoices.status', 'issued')
+    .order('created_at')
+    .order('id');
+  if (error) throw error;
+  return (data ?? []).map((r) => ({ reminder_id: r.id, invoice_id: r.invoice_id, fee_ore: r.fee_ore }));
+}
+
+export async function cancelUnsentReminder(reminderId: string): Promise<void> {
+  const { error } = await supabase().rpc('cancel_unsent_reminder', { p_reminder_id: reminderId });
+  if (error) throw error;
+}
+
+export interface BankImportResult {
+  lines: number;
+  matched: number;
+  exceptions: number;
+  duplicates: number;
+  outgoing: number;
+}
+
+/** The statement's lines matched and booked by the database (decision 1062). */
+export async function importBankStatement(
+  communityId: string,
+  lines: { booked_on: string; text: string; amount_ore: number }[],
+): Promise<BankImportResult> {
+  const { data, error } = await supabase().rpc('import_bank_statement', {
+    p_community_id: communityId,
+    p_lines: lines,
+  });
+  if (error) throw error;
+  return data as unknown as BankImportResult;
+}
+
+/** Bank payments in the exceptions list that nobody has resolved yet. */
+export async function loadOpenBankExceptions(communityId: string) {
+  const { data, error } = await supabase()
+    .from('payment_exceptions')
+    .select('id, kind, reference, amount_ore, expected_ore, detail, created_at')
+    .eq('community_id', communityId)
+    .eq('payload->>source', 'bank_statement')
+    .is('resolved_at', null)
+    .order('created_at', { ascending: false })
+    .limit(50);
+  if (error) throw error;
+  return data ?? [];
+}
+
 /** Members charged per request: a batch stays well inside the data service's statement time. */
 export const feeRunBatch = 250;
 

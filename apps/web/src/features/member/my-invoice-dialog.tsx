@@ -1,6 +1,7 @@
 // One of my invoices, opened from Me: its lines and amounts, what is left to pay and by when, how
-// the club takes payment (bank transfer with the invoice number as the reference, IBAN from
-// abroad, MobilePay), and the PDF the club mailed. Paying online arrives with the checkout.
+// the club takes payment (the FI-kort +71 line when the club has an FI creditor number, decision
+// 1060; bank transfer with the invoice number as the reference, IBAN from abroad, MobilePay),
+// and the PDF the club mailed. Paying online arrives with the checkout.
 import { memberAppMessages } from '@club/i18n/namespaces/member-app';
 import { FileDown } from 'lucide-react';
 import { Button } from '../../components/ui/button';
@@ -15,6 +16,7 @@ function PaymentWays({ doc, left }: { doc: MyInvoiceDocument; left: number }) {
   const p = doc.payment;
   const reference = doc.invoice.number ? t('me.invoiceTitle', { number: doc.invoice.number }) : '';
   const ways: { label: string; value: string }[] = [];
+  if (doc.fi) ways.push({ label: t('me.pay.fi'), value: doc.fi.line });
   if (p.bank_reg_no && p.bank_account_no)
     ways.push({
       label: t('me.pay.bank'),
@@ -34,7 +36,7 @@ function PaymentWays({ doc, left }: { doc: MyInvoiceDocument; left: number }) {
         {ways.map((w) => (
           <div key={w.label} className="contents">
             <dt className="text-muted-foreground">{w.label}</dt>
-            <dd className="font-medium tabular-nums">{w.value}</dd>
+            <dd className="break-all font-medium tabular-nums">{w.value}</dd>
           </div>
         ))}
         {reference ? (
@@ -44,6 +46,7 @@ function PaymentWays({ doc, left }: { doc: MyInvoiceDocument; left: number }) {
           </>
         ) : null}
       </dl>
+      {doc.fi ? <p className="text-sm text-muted-foreground">{t('me.pay.fiHelp')}</p> : null}
       <p className="text-sm text-muted-foreground">{t('me.pay.writeReference')}</p>
     </div>
   );
