@@ -354,4 +354,18 @@ describe('provider credentials', () => {
       ),
     ).toBe('not_allowed');
   });
+
+  it('tell the club’s own members that it takes online payment, and nobody else anything', async () => {
+    const available = async (actor: 'memberA' | 'adminB', community: string) =>
+      (await world.as<{ ok: boolean }>(actor, 'select online_payment_available($1) as ok', [community]))[0]!
+        .ok;
+    // Community A has set up the provider (above); B has not.
+    expect(await available('memberA', world.communityA)).toBe(true);
+    expect(await available('adminB', world.communityB)).toBe(false);
+    // Not a member of A: nothing is said about it.
+    expect(await available('adminB', world.communityA)).toBe(false);
+    expect(await failureOf(world.as('anon', 'select online_payment_available($1)', [world.communityA]))).toBe(
+      '42501',
+    );
+  });
 });

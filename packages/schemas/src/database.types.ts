@@ -5654,6 +5654,10 @@ export type Database = {
           user_id: string
         }[]
       }
+      online_payment_available: {
+        Args: { p_community_id: string }
+        Returns: boolean
+      }
       operator_user_id: { Args: { p_email: string }; Returns: string }
       overview_figures: { Args: { p_community_id: string }; Returns: Json }
       payer_balance: { Args: { p_account_id: string }; Returns: number }

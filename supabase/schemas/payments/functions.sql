@@ -180,6 +180,24 @@ REVOKE ALL ON FUNCTION public.expire_checkouts() FROM anon, authenticated, servi
 REVOKE ALL ON FUNCTION public.expire_checkouts() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.expire_checkouts() TO service_role;
 
+CREATE FUNCTION public.online_payment_available(p_community_id uuid) RETURNS boolean
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- Whether the member app offers MobilePay and card for this club (decision 1034): true once the
+-- club's billing admins have set up the provider. Answered to members and admins of the community
+-- only; everyone else gets false, so it says nothing about clubs one does not belong to.
+  select (app_private.my_member_id(p_community_id) is not null
+          or exists (select 1 from public.memberships ms
+                      where ms.community_id = p_community_id and ms.user_id = auth.uid()))
+     and exists (select 1 from app_private.payment_provider_credentials c where c.community_id = p_community_id)
+$$;
+
+REVOKE ALL ON FUNCTION public.online_payment_available(p_community_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.online_payment_available(p_community_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.online_payment_available(p_community_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.online_payment_available(p_community_id uuid) TO service_role;
+
 CREATE FUNCTION public.start_checkout(p_community_id uuid, p_items jsonb, p_idempotency_key text) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''

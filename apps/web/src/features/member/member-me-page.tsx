@@ -4,6 +4,8 @@
 import { memberAppMessages } from '@club/i18n/namespaces/member-app';
 import { Download, LogOut, Pencil } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { PageHeader } from '../../components/ui/page-header';
@@ -29,7 +31,11 @@ export function MemberMePage({ communityId }: { communityId: string }) {
   const t = useT(memberAppMessages);
   const format = useFormat();
   const me = useMyMember(communityId);
-  const invoices = useMyInvoices(communityId);
+  // Back from the payment provider: ?paid=<invoice> until the notification has marked it paid.
+  const [search] = useSearchParams();
+  const paidInvoice = search.get('paid');
+  const invoices = useMyInvoices(communityId, paidInvoice);
+  const returnedFor = paidInvoice ? invoices.data?.find((i) => i.id === paidInvoice) : undefined;
   const signOut = useSignOut();
   const exportData = useExportMyData(communityId);
   const [editing, setEditing] = useState(false);
@@ -80,6 +86,15 @@ export function MemberMePage({ communityId }: { communityId: string }) {
       </Section>
 
       <Section id="me-invoices" title={t('me.invoices')}>
+        {returnedFor ? (
+          <div className="mb-3">
+            <Alert kind={returnedFor.status === 'paid' ? 'success' : 'info'}>
+              {returnedFor.status === 'paid'
+                ? t('me.payOnline.confirmed', { number: returnedFor.number ?? '' })
+                : t('me.payOnline.returned', { number: returnedFor.number ?? '' })}
+            </Alert>
+          </div>
+        ) : null}
         <QueryState query={invoices} lines={2}>
           {(rows) => {
             if (rows.length === 0)

@@ -2,4 +2,5 @@
 export const billingKeys = {
   all: (communityId: string) => ['billing', communityId] as const,
   myInvoices: (communityId: string) => ['billing', communityId, 'my-invoices'] as const,
+  onlinePayment: (communityId: string) => ['billing', communityId, 'online-payment'] as const,
 };

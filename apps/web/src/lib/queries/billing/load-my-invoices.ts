@@ -11,7 +11,7 @@ export async function loadMyInvoices(communityId: string) {
   const { data, error } = await supabase()
     .from('invoices')
     .select(
-      'id, number, status, issued_on, due_on, total_ore, paid_ore, currency, billing_accounts!inner(member_id)',
+      'id, number, status, issued_on, due_on, total_ore, fees_ore, paid_ore, currency, billing_accounts!inner(member_id)',
     )
     .eq('community_id', communityId)
     .in('billing_accounts.member_id', ids)
@@ -25,9 +25,19 @@ export async function loadMyInvoices(communityId: string) {
 
 export type MyInvoice = Awaited<ReturnType<typeof loadMyInvoices>>[number];
 
-export function useMyInvoices(communityId: string) {
+/**
+ * The member's invoices. With `awaiting` (an invoice the member has just paid online), the list
+ * is read again every few seconds until the provider's notification has marked it paid, for at
+ * most two minutes.
+ */
+export function useMyInvoices(communityId: string, awaiting?: string | null) {
   return useQuery({
     queryKey: billingKeys.myInvoices(communityId),
     queryFn: () => loadMyInvoices(communityId),
+    refetchInterval: (query) => {
+      if (!awaiting || query.state.dataUpdateCount > 40) return false;
+      const invoice = query.state.data?.find((i) => i.id === awaiting);
+      return invoice?.status === 'issued' ? 3_000 : false;
+    },
   });
 }

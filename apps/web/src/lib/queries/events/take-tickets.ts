@@ -7,7 +7,7 @@ import { useT } from '../../i18n';
 import { supabase } from '../../supabase';
 import { useDataMutation } from '../use-data-mutation';
 import { useDescribeTicketError } from './describe-ticket-error';
-import { functionError } from './function-error';
+import { functionError } from '../function-error';
 import { eventKeys } from './keys';
 
 export interface TakeTickets {
