@@ -327,7 +327,7 @@ export function DoorCheckInPage({
                       aria-label={t('door.admit', { name: e.name ?? '' })}
                       onClick={() => void check({ purchase_id: e.purchase_id })}
                     >
-                      {t('door.admit', { name: '' }).trim()}
+                      {t('door.admitShort')}
                     </Button>
                   )}
                 </li>
