@@ -126,6 +126,27 @@ async function run(db: Database): Promise<boolean> {
     ).rows[0]!.n,
   );
 
+  // For comparison, one purchase at a time (no queue for the ticket's row lock).
+  const open = (
+    await db.query<{ id: string }>(
+      `insert into tickets (community_id, event_id, name, price_ore) values ($1, $2, 'Siddeplads', 0) returning id`,
+      [community, event],
+    )
+  ).rows[0]!.id;
+  const alone = await pooled(
+    users
+      .filter((u) => !winners.includes(u))
+      .slice(0, 50)
+      .map((user) => async () => {
+        await asUser(db, user, 'select start_checkout($1, $2::jsonb, $3) as a', [
+          community,
+          JSON.stringify([{ kind: 'ticket', ticket_id: open }]),
+          'bench-alone',
+        ]);
+      }),
+    1,
+  );
+
   // 2. The codes, then each ticket scanned at two doors at the same moment.
   const codes = (
     await pooled(
@@ -166,6 +187,7 @@ async function run(db: Database): Promise<boolean> {
     `tickets bench on PostgreSQL: ${buyersCount} buyers, ${places} places, ${connections} connections, ${doors * 2} scans at a time`,
   );
   console.log(summary('purchase (start_checkout)', bought.latencies));
+  console.log(summary('purchase, one at a time', alone.latencies));
   console.log(summary('door scan (admit_ticket)', scanned.latencies));
   console.log(
     `sold ${sold}/${places}, oversold=${Math.max(0, sold - places)}, scans ${scans.length}: admitted ${admitted}, ` +
