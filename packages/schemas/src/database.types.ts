@@ -5099,6 +5099,18 @@ export type Database = {
         }
         Returns: string
       }
+      admit_purchase: {
+        Args: {
+          p_community_id: string
+          p_event_id: string
+          p_purchase_id: string
+        }
+        Returns: Json
+      }
+      admit_ticket: {
+        Args: { p_code: string; p_community_id: string; p_event_id: string }
+        Returns: Json
+      }
       analytics_booking_utilisation: {
         Args: {
           p_club_id?: string
@@ -5374,6 +5386,18 @@ export type Database = {
         Returns: number
       }
       delete_club: { Args: { p_club_id: string }; Returns: Json }
+      door_list: {
+        Args: { p_community_id: string; p_event_id: string }
+        Returns: {
+          checked_in_at: string
+          code_hash: string
+          name: string
+          purchase_id: string
+          quantity: number
+          state: string
+          ticket_name: string
+        }[]
+      }
       erase_member: { Args: { p_member_id: string }; Returns: undefined }
       expand_event_series: { Args: { p_event_id: string }; Returns: number }
       expire_checkouts: { Args: Record<PropertyKey, never>; Returns: number }
@@ -6098,6 +6122,14 @@ export type Database = {
           isOneToOne: true
           isSetofReturn: false
         }
+      }
+      sync_door_scans: {
+        Args: { p_community_id: string; p_event_id: string; p_scans: Json }
+        Returns: Json
+      }
+      undo_admission: {
+        Args: { p_community_id: string; p_purchase_id: string }
+        Returns: undefined
       }
       volunteer_credit_hours: {
         Args: { p_member_id: string; p_rule_id: string }

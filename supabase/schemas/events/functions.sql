@@ -821,3 +821,222 @@ $$;
 
 REVOKE ALL ON FUNCTION app_private.after_ticket_purchase_make_code_key() FROM anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION app_private.after_ticket_purchase_make_code_key() FROM PUBLIC;
+
+CREATE FUNCTION app_private.door_verdict(p_community_id uuid, p_event_id uuid, p_purchase_id uuid, p_at timestamp with time zone) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- The one door rule (decision 1070) for a purchase already known to be genuine: admitted once,
+-- atomically. The admission is a conditional update (checked_in_at is null), so two doors
+-- scanning the same ticket at once admit it exactly once: the second waits for the first's row
+-- lock, finds checked_in_at set and answers already_used with the first admission's time.
+declare
+  p public.ticket_purchases;
+  v_title text;
+  v_name text;
+  v_ticket text;
+  v_at timestamptz;
+begin
+  select * into p from public.ticket_purchases where id = p_purchase_id;
+  if p.id is null or p.community_id <> p_community_id then
+    return jsonb_build_object('verdict', 'not_valid');
+  end if;
+  select m.full_name into v_name from public.members m where m.id = p.member_id;
+  select t.name into v_ticket from public.tickets t where t.id = p.ticket_id;
+  if p.event_id <> p_event_id then
+    select e.title into v_title from public.events e where e.id = p.event_id;
+    return jsonb_build_object('verdict', 'wrong_event', 'purchase_id', p.id, 'name', v_name,
+                              'ticket_name', v_ticket, 'event_title', v_title);
+  end if;
+  if p.status <> 'active'
+     or exists (select 1 from public.payment_refunds r where r.purchase_id = p.id and r.state <> 'failed') then
+    return jsonb_build_object('verdict', 'refunded', 'purchase_id', p.id, 'name', v_name, 'ticket_name', v_ticket);
+  end if;
+  -- Bought online but never paid (a checkout left open): no ticket yet.
+  if exists (select 1 from public.order_lines l join public.orders o on o.id = l.order_id
+              where l.purchase_id = p.id and l.amount_ore > 0)
+     and not exists (select 1 from public.order_lines l join public.orders o on o.id = l.order_id
+                      where l.purchase_id = p.id and o.payment_status in ('paid', 'authorized')) then
+    return jsonb_build_object('verdict', 'unpaid', 'purchase_id', p.id, 'name', v_name, 'ticket_name', v_ticket);
+  end if;
+  update public.ticket_purchases set checked_in_at = least(coalesce(p_at, now()), now())
+   where id = p.id and checked_in_at is null
+  returning checked_in_at into v_at;
+  if v_at is not null then
+    return jsonb_build_object('verdict', 'admitted', 'purchase_id', p.id, 'name', v_name, 'ticket_name', v_ticket,
+                              'quantity', p.quantity, 'checked_in_at', v_at);
+  end if;
+  select checked_in_at into v_at from public.ticket_purchases where id = p.id;
+  return jsonb_build_object('verdict', 'already_used', 'purchase_id', p.id, 'name', v_name, 'ticket_name', v_ticket,
+                            'quantity', p.quantity, 'checked_in_at', v_at);
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.door_verdict(p_community_id uuid, p_event_id uuid, p_purchase_id uuid, p_at timestamp with time zone) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.door_verdict(p_community_id uuid, p_event_id uuid, p_purchase_id uuid, p_at timestamp with time zone) FROM PUBLIC;
+
+CREATE FUNCTION app_private.check_door_admin(p_community_id uuid, p_event_id uuid) RETURNS void
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- Only an administrator holding the community's events area works a door, and only for an event
+-- of that community.
+begin
+  if not app_private.has_area(p_community_id, 'event') then
+    perform app_private.fail('not_allowed', 'Only event admins can check tickets at the door');
+  end if;
+  if not exists (select 1 from public.events e where e.id = p_event_id and e.community_id = p_community_id) then
+    perform app_private.fail('event_not_found', 'No such event');
+  end if;
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.check_door_admin(p_community_id uuid, p_event_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.check_door_admin(p_community_id uuid, p_event_id uuid) FROM PUBLIC;
+
+CREATE FUNCTION public.admit_ticket(p_community_id uuid, p_event_id uuid, p_code text) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- A scanned QR code at the door of an event: the verdict admitted / already_used (with when) /
+-- wrong_event / refunded / unpaid / not_valid (malformed, forged, unknown or another community's).
+declare
+  v_id uuid;
+begin
+  perform app_private.check_door_admin(p_community_id, p_event_id);
+  v_id := app_private.ticket_from_code(btrim(p_code, E' \t\r\n'));
+  if v_id is null then
+    return jsonb_build_object('verdict', 'not_valid');
+  end if;
+  return app_private.door_verdict(p_community_id, p_event_id, v_id, null);
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.admit_ticket(p_community_id uuid, p_event_id uuid, p_code text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admit_ticket(p_community_id uuid, p_event_id uuid, p_code text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admit_ticket(p_community_id uuid, p_event_id uuid, p_code text) TO authenticated;
+
+CREATE FUNCTION public.admit_purchase(p_community_id uuid, p_event_id uuid, p_purchase_id uuid) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- The name-search fallback at the door: the same rule and verdicts as a scan, by purchase id.
+begin
+  perform app_private.check_door_admin(p_community_id, p_event_id);
+  return app_private.door_verdict(p_community_id, p_event_id, p_purchase_id, null);
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.admit_purchase(p_community_id uuid, p_event_id uuid, p_purchase_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.admit_purchase(p_community_id uuid, p_event_id uuid, p_purchase_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.admit_purchase(p_community_id uuid, p_event_id uuid, p_purchase_id uuid) TO authenticated;
+
+CREATE FUNCTION public.undo_admission(p_community_id uuid, p_purchase_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- An administrator takes back an admission made by mistake; the ticket can be scanned again.
+begin
+  if not app_private.has_area(p_community_id, 'event') then
+    perform app_private.fail('not_allowed', 'Only event admins can undo a check-in');
+  end if;
+  update public.ticket_purchases set checked_in_at = null
+   where id = p_purchase_id and community_id = p_community_id;
+  if not found then
+    perform app_private.fail('purchase_not_found', 'No such ticket purchase');
+  end if;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.undo_admission(p_community_id uuid, p_purchase_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.undo_admission(p_community_id uuid, p_purchase_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.undo_admission(p_community_id uuid, p_purchase_id uuid) TO authenticated;
+
+CREATE FUNCTION public.door_list(p_community_id uuid, p_event_id uuid) RETURNS TABLE(purchase_id uuid, name text, ticket_name text, quantity integer, state text, checked_in_at timestamp with time zone, code_hash text)
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- The event's door list for a scanner to keep offline (decision 1070): every purchase with its
+-- state and the SHA-256 of its signed code (hex), never the code itself, so a lost phone holds
+-- no ticket anyone could show.
+begin
+  perform app_private.check_door_admin(p_community_id, p_event_id);
+  return query
+  select p.id, m.full_name, t.name, p.quantity,
+         case when p.status <> 'active'
+                or exists (select 1 from public.payment_refunds r where r.purchase_id = p.id and r.state <> 'failed')
+                then 'refunded'
+              when exists (select 1 from public.order_lines l where l.purchase_id = p.id and l.amount_ore > 0)
+               and not exists (select 1 from public.order_lines l join public.orders o on o.id = l.order_id
+                                where l.purchase_id = p.id and o.payment_status in ('paid', 'authorized'))
+                then 'unpaid'
+              else 'active' end,
+         p.checked_in_at,
+         encode(extensions.digest(convert_to(app_private.ticket_code(p.id, p.community_id), 'UTF8'), 'sha256'), 'hex')
+    from public.ticket_purchases p
+    join public.tickets t on t.id = p.ticket_id
+    left join public.members m on m.id = p.member_id
+   where p.event_id = p_event_id and p.community_id = p_community_id
+   order by m.full_name, p.purchased_at, p.id;
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.door_list(p_community_id uuid, p_event_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.door_list(p_community_id uuid, p_event_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.door_list(p_community_id uuid, p_event_id uuid) TO authenticated;
+
+CREATE FUNCTION public.sync_door_scans(p_community_id uuid, p_event_id uuid, p_scans jsonb) RETURNS jsonb
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- Scans a door made offline, sent when it is back online: [{code | purchase_id, scanned_at,
+-- shown}] where shown is the verdict the scanner showed offline. Earliest scan first, each
+-- through the same rule with its own time, so the first scan wins across doors; the answer
+-- keeps the batch's order and flags a conflict where the door let someone in (shown admitted)
+-- whom the database does not admit on that scan.
+declare
+  s record;
+  v_id uuid;
+  v jsonb;
+  v_out jsonb[] := array[]::jsonb[];
+  v_n integer;
+begin
+  perform app_private.check_door_admin(p_community_id, p_event_id);
+  if jsonb_typeof(p_scans) is distinct from 'array' then
+    perform app_private.fail('invalid_scans', 'Scans must be a list');
+  end if;
+  v_n := jsonb_array_length(p_scans);
+  if v_n > 5000 then
+    perform app_private.fail('too_many_scans', 'At most 5000 scans at a time');
+  end if;
+  v_out := array_fill(null::jsonb, array[greatest(v_n, 1)]);
+  for s in
+    select x.ordinality::integer as i, x.value as scan,
+           coalesce((x.value ->> 'scanned_at')::timestamptz, now()) as at
+      from jsonb_array_elements(p_scans) with ordinality x
+     order by 3, 1
+  loop
+    if s.scan ? 'purchase_id' then
+      v_id := (s.scan ->> 'purchase_id')::uuid;
+    else
+      v_id := app_private.ticket_from_code(btrim(s.scan ->> 'code', E' \t\r\n'));
+    end if;
+    if v_id is null then
+      v := jsonb_build_object('verdict', 'not_valid');
+    else
+      v := app_private.door_verdict(p_community_id, p_event_id, v_id, s.at);
+    end if;
+    v := v || jsonb_build_object('index', s.i - 1,
+                                 'conflict', s.scan ->> 'shown' = 'admitted' and v ->> 'verdict' <> 'admitted');
+    v_out[s.i] := v;
+  end loop;
+  if v_n = 0 then
+    return '[]'::jsonb;
+  end if;
+  return to_jsonb(v_out);
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.sync_door_scans(p_community_id uuid, p_event_id uuid, p_scans jsonb) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.sync_door_scans(p_community_id uuid, p_event_id uuid, p_scans jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.sync_door_scans(p_community_id uuid, p_event_id uuid, p_scans jsonb) TO authenticated;

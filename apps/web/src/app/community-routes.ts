@@ -6,7 +6,7 @@ import type { CommunityArea } from '../lib/areas';
 import { areaLoader } from './route-guards';
 
 const areaPaths: [CommunityArea, string[]][] = [
-  ['events', ['events', 'events/new', 'events/:id', 'events/:id/edit']],
+  ['events', ['events', 'events/new', 'events/:id', 'events/:id/edit', 'events/:id/door']],
   [
     'billing',
     [
@@ -57,6 +57,7 @@ const areaScreens: Record<string, RouteObject['lazy']> = {
   'events/new': () => import('./routes/events-edit-route'),
   'events/:id': () => import('./routes/events-detail-route'),
   'events/:id/edit': () => import('./routes/events-edit-route'),
+  'events/:id/door': () => import('./routes/events-door-route'),
   news: () => import('./routes/news-list-route'),
   'news/new': () => import('./routes/news-edit-route'),
   'news/:id': () => import('./routes/news-post-route'),

@@ -4,7 +4,7 @@
 import { commonMessages } from '@club/i18n/namespaces/common';
 import { eventsMessages } from '@club/i18n/namespaces/events';
 import { useQuery } from '@tanstack/react-query';
-import { Pencil } from 'lucide-react';
+import { Pencil, ScanLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -146,6 +146,12 @@ export function EventDetailPage({
         action={
           <div className="flex gap-2">
             {e.status !== 'cancelled' ? <CancelEventButton event={e} communityId={communityId} /> : null}
+            <Button asChild variant="secondary">
+              <Link to={localePath(language, `${slug}/events/${e.id}/door`)}>
+                <ScanLine aria-hidden="true" />
+                {t('door.open')}
+              </Link>
+            </Button>
             <Button asChild>
               <Link to={localePath(language, `${slug}/events/${e.id}/edit`)}>
                 <Pencil aria-hidden="true" />
