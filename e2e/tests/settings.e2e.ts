@@ -177,7 +177,7 @@ describe('settings', () => {
     await admin.waitForURL(`${platform.url}/da/ravnsborg`);
     await expect
       .poll(() => menu(admin).allTextContents())
-      .toEqual(['Overblik', 'Arrangementer', 'Booking', 'Ordrer', 'Tags', 'Klubber', 'Indstillinger']);
+      .toEqual(['Overblik', 'Arrangementer', 'Booking', 'Ordrer', 'Tags', 'Indstillinger']);
 
     // The owner takes Booking away and gives News; after a reload the menu follows.
     await owner.reload();
@@ -197,7 +197,7 @@ describe('settings', () => {
     await admin.reload();
     await expect
       .poll(() => menu(admin).allTextContents())
-      .toEqual(['Overblik', 'Arrangementer', 'Nyheder', 'Tags', 'Klubber', 'Indstillinger']);
+      .toEqual(['Overblik', 'Arrangementer', 'Nyheder', 'Tags', 'Indstillinger']);
     // An administrator who is neither owner nor membership manager sees no administrators.
     await admin.goto(`${platform.url}/da/ravnsborg/settings?part=administrators`);
     await admin.getByText('Kun ejere og medlemsansvarlige kan se administratorerne.').waitFor();

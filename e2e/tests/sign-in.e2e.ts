@@ -58,7 +58,6 @@ describe('sign-in journey', () => {
       'Events',
       'News',
       'Tags',
-      'Clubs',
       'Settings',
     ]);
     const cookies = await context.cookies();

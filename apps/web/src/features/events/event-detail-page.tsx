@@ -144,7 +144,7 @@ export function EventDetailPage({
           </span>
         }
         action={
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             {e.status !== 'cancelled' ? <CancelEventButton event={e} communityId={communityId} /> : null}
             <Button asChild variant="secondary">
               <Link to={localePath(language, `${slug}/events/${e.id}/door`)}>
