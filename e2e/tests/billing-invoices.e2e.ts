@@ -61,6 +61,7 @@ beforeAll(async () => {
     ['Vinteropbevaring', 32000, true],
   ]);
   await draftFor('Lars Bak', 'lars@example.dk', [['Kontingent 2027', 60000, false]]);
+  await draftFor('Eva Holm', 'eva@example.dk', []);
 });
 
 afterAll(async () => {
@@ -192,6 +193,38 @@ describe('invoices', () => {
 
     await page.getByRole('combobox', { name: 'Status' }).selectOption('');
     await page.getByRole('cell', { name: `${number + 1} Kreditnota`, exact: true }).waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('does not offer to issue an empty draft until it has a line with an amount', async () => {
+    const { page, errors, close } = await invoicesPage();
+    await page.getByRole('cell', { name: 'Eva Holm', exact: true }).click();
+    const draft = page.getByRole('dialog', { name: 'Fakturakladde til Eva Holm' });
+    const issue = draft.getByRole('button', { name: 'Udsted' });
+    await issue.waitFor();
+    expect(await issue.isDisabled()).toBe(true);
+    expect(await issue.getAttribute('aria-describedby')).toBe('invoice-issue-hint');
+    await draft
+      .getByText('Fakturaen skal have mindst én linje med et beløb, før den kan udstedes.')
+      .waitFor();
+
+    await draft.getByRole('button', { name: 'Tilføj linje' }).click();
+    const line = draft.getByRole('group', { name: 'Linje 1' });
+    await line.getByLabel('Beskrivelse').fill('Kajakleje juni');
+    await line.getByLabel('Antal').fill('1');
+    await line.getByLabel('Stykpris (kr.)').fill('250');
+    await draft.getByRole('button', { name: 'Gem linjer' }).click();
+    await page.getByText('Kladdens linjer er gemt').first().waitFor();
+    await expect.poll(() => issue.isDisabled()).toBe(false);
+    expect(await draft.getByText('Fakturaen skal have mindst én linje med et beløb').count()).toBe(0);
+    await issue.click();
+    await confirm(page, /Udsted fakturaen til Eva Holm\?/, 'Udsted');
+    const { rows } = await platform.db.query<{ status: string; total_ore: number }>(
+      'select status, total_ore::int as total_ore from invoices where id = $1',
+      [invoiceIds['Eva Holm']],
+    );
+    expect(rows[0]).toMatchObject({ status: 'issued', total_ore: 25000 });
     expect(errors).toEqual([]);
     await close();
   });

@@ -82,6 +82,9 @@ export function InvoiceDetailDialog({
   const credit = data?.accountCredit ?? 0;
   const oioublReady = invoice?.number !== null && invoice?.number !== undefined && invoice.status !== 'void';
   const payable = invoice?.status === 'issued' && invoice.kind === 'invoice' && owed > 0;
+  // The database refuses to issue a draft without a charge line with an amount (invoice_empty);
+  // the button says so before anyone tries.
+  const issuable = (data?.lines ?? []).some((l) => l.line_kind === 'charge' && l.net_ore > 0);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={title || t('title')}>
@@ -207,12 +210,21 @@ export function InvoiceDetailDialog({
           <div className="flex flex-wrap gap-2">
             {invoice.status === 'draft' ? (
               <>
-                <Button disabled={busy} onClick={() => setStep('issue')}>
+                <Button
+                  disabled={busy || !issuable}
+                  aria-describedby={issuable ? undefined : 'invoice-issue-hint'}
+                  onClick={() => setStep('issue')}
+                >
                   {t('actions.issue')}
                 </Button>
                 <Button variant="destructive" disabled={busy} onClick={() => setStep('delete')}>
                   {ts('draft.delete')}
                 </Button>
+                {issuable ? null : (
+                  <p id="invoice-issue-hint" className="basis-full text-muted-foreground">
+                    {t('errors.invoice_empty')}
+                  </p>
+                )}
               </>
             ) : null}
             {invoice.status === 'issued' && invoice.kind === 'invoice' && step !== 'pay' ? (
