@@ -116,16 +116,24 @@ describe('groups in Danish', () => {
       await page.getByLabel('Søg i medlemsregisteret').fill(member.full_name);
       await page.getByRole('button', { name: `Tilføj medlem: ${member.full_name}` }).click();
     };
+    // One notification per member added: what was done, and under it how the mail went.
+    const notice = (member: (typeof members)[number]) =>
+      page.getByRole('status').filter({ hasText: `${member.full_name} er tilføjet til ${title}` });
     for (const member of members.slice(0, 2)) {
       await add(member);
-      await toast(page, `Velkomstmail sendt til ${member.email}`);
+      await notice(member).getByText(`Velkomstmail sendt til ${member.email}`).first().waitFor();
       const mail = await smtp.waitFor(member.email);
       expect(mail.raw).toContain(`Velkommen til ${title}`);
     }
     await smtp.close();
     smtpOpen = false;
     await add(members[2]!);
-    await toast(page, 'Velkomstmailen kunne ikke sendes');
+    await notice(members[2]!)
+      .getByText(
+        'Velkomstmailen kunne ikke sendes. Send den igen fra medlemslisten, når mailserveren virker.',
+      )
+      .first()
+      .waitFor();
     expect(smtp.mails.some((mail) => mail.to.includes(members[2]!.email))).toBe(false);
     await page.getByText('3 medlemmer').first().waitFor();
     // The member whose mail failed can be sent it again.
@@ -179,6 +187,39 @@ describe('groups in Danish', () => {
     );
     await page.getByText('4 medlemmer').first().waitFor();
     await page.getByRole('cell', { name: fourth.full_name }).first().waitFor();
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('asks before creating a second group with a title the club already uses', async () => {
+    const { page, errors, close } = await open('da', 'groups');
+    await page.getByRole('button', { name: 'Ny gruppe' }).first().click();
+    const dialog = page.getByRole('dialog', { name: 'Ny gruppe' });
+    const count = async () =>
+      Number(
+        (
+          await platform.db.query<{ n: number }>(
+            'select count(*)::int as n from groups where community_id = $1 and lower(title) = lower($2)',
+            [demo.community, title],
+          )
+        ).rows[0]!.n,
+      );
+    // Same title in other letters' case and with spaces: asked about, nothing created yet.
+    await dialog.getByLabel('Titel').fill(`  ${title.toUpperCase()} `);
+    await dialog.getByRole('button', { name: 'Opret gruppe' }).click();
+    await dialog.getByText(`Der findes allerede en gruppe, der hedder ${title}.`, { exact: false }).waitFor();
+    expect(await count()).toBe(1);
+    // Another title takes the warning away; back to the same one shows it again.
+    await dialog.getByLabel('Titel').fill(`${title} 2`);
+    await dialog.getByRole('button', { name: 'Opret gruppe' }).waitFor();
+    expect(await dialog.getByText('Der findes allerede en gruppe', { exact: false }).count()).toBe(0);
+    await dialog.getByLabel('Titel').fill(title);
+    await dialog.getByText('Der findes allerede en gruppe', { exact: false }).waitFor();
+    await screenshot(page, 'groups-duplicate-title-da-light-desktop');
+    // Told, the administrator means it.
+    await dialog.getByRole('button', { name: 'Opret alligevel' }).click();
+    await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    expect(await count()).toBe(2);
     expect(errors).toEqual([]);
     await close();
   });

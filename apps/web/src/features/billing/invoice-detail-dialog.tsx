@@ -84,7 +84,7 @@ export function InvoiceDetailDialog({
   const payable = invoice?.status === 'issued' && invoice.kind === 'invoice' && owed > 0;
   // The database refuses to issue a draft without a charge line with an amount (invoice_empty);
   // the button says so before anyone tries.
-  const issuable = (data?.lines ?? []).some((l) => l.line_kind === 'charge' && l.net_ore > 0);
+  const issuable = (data?.lines ?? []).some((l) => l.line_kind === 'charge' && (l.net_ore ?? 0) > 0);
 
   return (
     <Dialog open onOpenChange={(open) => !open && onClose()} title={title || t('title')}>

@@ -47,9 +47,8 @@ export function AddGroupMember({ group, communityId }: { group: GroupRecord; com
     setBusy(member.id);
     try {
       await addGroupMember(group.id, member.id, role);
-      toast({ title: t('members.added', { name: member.full_name, group: group.title }) });
       await queryClient.invalidateQueries({ queryKey: groupKeys.all(communityId) });
-      await sendWelcome(member.id);
+      await sendWelcome(member.id, t('members.added', { name: member.full_name, group: group.title }));
     } catch (error) {
       toast({ title: t(describeGroupError(error)), variant: 'destructive' });
     } finally {

@@ -33,9 +33,9 @@ export function GroupRequestsSection({ group, communityId }: { group: GroupRecor
       toast({ title: t(describeGroupError(error)), variant: 'destructive' });
       throw error;
     }
-    toast({ title: t(approve ? 'requests.approved' : 'requests.declined', { name: request.full_name }) });
     await queryClient.invalidateQueries({ queryKey: groupKeys.all(communityId) });
-    if (approve) await sendWelcome(request.member_id);
+    if (approve) await sendWelcome(request.member_id, t('requests.approved', { name: request.full_name }));
+    else toast({ title: t('requests.declined', { name: request.full_name }) });
   };
   return (
     <Card aria-labelledby="group-requests-title">

@@ -37,6 +37,23 @@ export async function loadGroup(groupId: string): Promise<GroupRecord> {
   };
 }
 
+/** The community's groups whose title is this one, ignoring case and surrounding spaces
+ * (archived ones too, marked): creating a second "U11" is allowed but asked about first. */
+export async function groupsTitled(
+  communityId: string,
+  title: string,
+): Promise<{ id: string; title: string; archived: boolean }[]> {
+  const pattern = title.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
+  const { data, error } = await supabase()
+    .from('groups')
+    .select('id, title, archived')
+    .eq('community_id', communityId)
+    .ilike('title', pattern)
+    .limit(5);
+  if (error) throw error;
+  return data ?? [];
+}
+
 export const rosterSpec: ListSpec<'role'> = {
   sortable: ['full_name', 'joined_at', 'role'],
   defaultSort: { id: 'full_name', desc: false },
