@@ -38,7 +38,7 @@ async function timeslot(jobId: string, startsIn: string, slots: number | null): 
   );
 }
 
-interface ShiftRow {
+type ShiftRow = {
   job_title: string;
   timeslot_id: string | null;
   slots: number;
@@ -46,7 +46,7 @@ interface ShiftRow {
   my_signup_id: string | null;
   refusal: string | null;
   may_cancel: boolean;
-}
+};
 
 const shifts = (user: string, eventId: string | null = null, community = world.communityA) =>
   world.asUser<ShiftRow>(
