@@ -6154,6 +6154,30 @@ export type Database = {
           qualifies: boolean
         }[]
       }
+      volunteer_shifts: {
+        Args: { p_community_id: string; p_event_id?: string }
+        Returns: {
+          compensation: string
+          ends_at: string
+          event_id: string
+          event_location: string
+          event_starts_at: string
+          event_title: string
+          job_description: string
+          job_id: string
+          job_title: string
+          may_cancel: boolean
+          my_checked_in_at: string
+          my_signup_id: string
+          refusal: string
+          relevant_roles: string[]
+          requires_child_certificate: boolean
+          slots: number
+          starts_at: string
+          taken: number
+          timeslot_id: string
+        }[]
+      }
     }
     Enums: {
       admin_area:

@@ -242,15 +242,26 @@ CREATE FUNCTION public.cancel_volunteer_signup(p_signup_id uuid) RETURNS void
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
-declare n int;
+-- A member gives back their own shift until it starts (the event's start when the job has no
+-- timeslots); an event administrator may take anyone off a shift not yet checked in (decision 1072).
+declare r record;
 begin
-  update public.volunteer_signups set status = 'cancelled'
-  where id = p_signup_id and status = 'signed_up' and checked_in_at is null
-    and (member_id = any (app_private.my_member_ids()) or app_private.has_area(community_id, 'event'));
-  get diagnostics n = row_count;
-  if n = 0 then
+  select v.id, v.member_id, v.community_id, coalesce(s.starts_at, e.starts_at) as starts_at
+    into r
+    from public.volunteer_signups v
+    join public.volunteer_jobs j on j.id = v.job_id
+    join public.events e on e.id = j.event_id
+    left join public.volunteer_timeslots s on s.id = v.timeslot_id
+   where v.id = p_signup_id and v.status = 'signed_up' and v.checked_in_at is null
+   for update of v;
+  if r.id is null or not (r.member_id = any (app_private.my_member_ids())
+                          or app_private.has_area(r.community_id, 'event')) then
     perform app_private.fail('signup_not_found', 'No active sign-up to cancel');
   end if;
+  if r.starts_at <= now() and not app_private.has_area(r.community_id, 'event') then
+    perform app_private.fail('shift_started', 'The shift has started; ask the coordinator instead');
+  end if;
+  update public.volunteer_signups set status = 'cancelled' where id = r.id;
 end
 $$;
 
@@ -639,10 +650,10 @@ declare
   e public.events;
   s public.volunteer_timeslots;
   v_member uuid;
-  v_roles text[];
   v_slots int;
   v_taken int;
   v_id uuid;
+  v_refusal text;
 begin
   select * into j from public.volunteer_jobs where id = p_job_id for update;
   if j.id is null then
@@ -670,16 +681,12 @@ begin
   elsif exists (select 1 from public.volunteer_timeslots where job_id = j.id) then
     perform app_private.fail('timeslot_required', 'Choose a timeslot for this job');
   end if;
-  if coalesce(s.ends_at, e.ends_at, e.starts_at) < now() then
-    perform app_private.fail('signup_closed', 'This shift is over');
-  end if;
-  select roles into v_roles from public.members where id = v_member;
-  if cardinality(j.relevant_roles) > 0 and not (v_roles && j.relevant_roles) then
-    perform app_private.fail('role_required', format('This job is for: %s', array_to_string(j.relevant_roles, ', ')));
-  end if;
-  if j.requires_child_certificate
-     and not app_private.has_certificate(v_member, 'child_certificate', (coalesce(s.starts_at, e.starts_at))::date) then
-    perform app_private.fail('certificate_missing', 'This job needs a valid child-protection certificate (børneattest)');
+  v_refusal := app_private.volunteer_refusal(j, s, e, v_member);
+  if v_refusal is not null then
+    perform app_private.fail(v_refusal, case v_refusal
+      when 'signup_closed' then 'This shift is over'
+      when 'role_required' then format('This job is for: %s', array_to_string(j.relevant_roles, ', '))
+      else 'This job needs a valid child-protection certificate (børneattest)' end);
   end if;
   if exists (select 1 from public.volunteer_signups where job_id = j.id and member_id = v_member
              and timeslot_id is not distinct from p_timeslot_id and status = 'signed_up') then
@@ -716,6 +723,61 @@ CREATE FUNCTION app_private.volunteer_hours(p_member_id uuid, p_from date, p_to 
 $$;
 
 REVOKE ALL ON FUNCTION app_private.volunteer_hours(p_member_id uuid, p_from date, p_to date) FROM anon, authenticated, service_role;
+
+CREATE FUNCTION app_private.volunteer_refusal(j public.volunteer_jobs, s public.volunteer_timeslots, e public.events, p_member_id uuid) RETURNS text
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- Why this member may not take this shift (a timeslot, or the job itself when it has none), or
+-- null: the one rule sign_up_volunteer applies and volunteer_shifts shows (decision 1072).
+  select case
+    when coalesce(s.ends_at, e.ends_at, e.starts_at) < now() then 'signup_closed'
+    when cardinality(j.relevant_roles) > 0
+         and not coalesce((select m.roles && j.relevant_roles from public.members m where m.id = p_member_id), false)
+      then 'role_required'
+    when j.requires_child_certificate
+         and not app_private.has_certificate(p_member_id, 'child_certificate', (coalesce(s.starts_at, e.starts_at))::date)
+      then 'certificate_missing'
+  end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.volunteer_refusal(j public.volunteer_jobs, s public.volunteer_timeslots, e public.events, p_member_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.volunteer_refusal(j public.volunteer_jobs, s public.volunteer_timeslots, e public.events, p_member_id uuid) FROM PUBLIC;
+
+CREATE FUNCTION public.volunteer_shifts(p_community_id uuid, p_event_id uuid DEFAULT NULL::uuid) RETURNS TABLE(event_id uuid, event_title text, event_location text, event_starts_at timestamp with time zone, job_id uuid, job_title text, job_description text, compensation text, relevant_roles text[], requires_child_certificate boolean, timeslot_id uuid, starts_at timestamp with time zone, ends_at timestamp with time zone, slots integer, taken integer, my_signup_id uuid, my_checked_in_at timestamp with time zone, refusal text, may_cancel boolean)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- The volunteer shifts of the events the caller may see in one community (or one event), not yet
+-- over: each job's timeslots (or the job itself when it has none) with places taken of places,
+-- the caller's own sign-up, why they may not take it (volunteer_refusal) and whether they may
+-- still give it back (cancel_volunteer_signup's rule). Counts only: no other volunteer is named.
+  select e.id, e.title, e.location, e.starts_at,
+         j.id, j.title, j.description, j.compensation, j.relevant_roles, j.requires_child_certificate,
+         s.id, coalesce(s.starts_at, e.starts_at), coalesce(s.ends_at, e.ends_at), coalesce(s.slots, j.slots),
+         (select count(*)::int from public.volunteer_signups v
+           where v.job_id = j.id and v.timeslot_id is not distinct from s.id and v.status = 'signed_up'),
+         mine.id, mine.checked_in_at,
+         case when me.id is null then 'not_a_member' else app_private.volunteer_refusal(j, s, e, me.id) end,
+         mine.id is not null and mine.checked_in_at is null and coalesce(s.starts_at, e.starts_at) > now()
+    from public.events e
+    join public.volunteer_jobs j on j.event_id = e.id
+    left join public.volunteer_timeslots s on s.job_id = j.id
+    cross join lateral (select app_private.my_member_id(p_community_id) as id) me
+    left join lateral (select v.id, v.checked_in_at from public.volunteer_signups v
+                        where v.job_id = j.id and v.timeslot_id is not distinct from s.id
+                          and v.status = 'signed_up' and v.member_id = me.id
+                        limit 1) mine on true
+   where e.community_id = p_community_id and (p_event_id is null or e.id = p_event_id)
+     and e.status <> 'cancelled'
+     and app_private.event_visible(e.id, e.community_id, e.status, e.release_at, e.published_at, e.visibility)
+     and coalesce(s.ends_at, e.ends_at, e.starts_at) >= now()
+   order by coalesce(s.starts_at, e.starts_at), e.starts_at, e.id, j.title, j.id, s.starts_at
+$$;
+
+REVOKE ALL ON FUNCTION public.volunteer_shifts(p_community_id uuid, p_event_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.volunteer_shifts(p_community_id uuid, p_event_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.volunteer_shifts(p_community_id uuid, p_event_id uuid) TO authenticated;
 
 CREATE FUNCTION app_private.ticket_refund_open(p_purchase_id uuid) RETURNS boolean
     LANGUAGE sql STABLE SECURITY DEFINER

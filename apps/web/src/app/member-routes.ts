@@ -31,6 +31,7 @@ export function memberRoutes(): RouteObject[] {
           loader: ({ params }) => checkIds(params),
           lazy: () => import('./routes/member-event-route'),
         },
+        { path: 'shifts', lazy: () => import('./routes/member-shifts-route') },
         { path: 'groups', lazy: () => import('./routes/member-groups-route') },
         { path: 'articles', lazy: () => import('./routes/member-articles-route') },
         { path: 'articles/:slug', lazy: () => import('./routes/member-article-route') },

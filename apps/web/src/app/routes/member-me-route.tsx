@@ -4,5 +4,5 @@ import type { MemberCommunityLoaderData } from '../member-guards';
 
 export function Component() {
   const data = useRouteLoaderData('member-community') as MemberCommunityLoaderData;
-  return <MemberMePage communityId={data.membership.community_id} />;
+  return <MemberMePage slug={data.slug} communityId={data.membership.community_id} />;
 }

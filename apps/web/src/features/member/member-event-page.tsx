@@ -1,5 +1,7 @@
-// One event for a member: when, where, what it is, my tickets for it, and the ticket form.
+// One event for a member: when, where, what it is, my tickets for it, the ticket form, and its
+// volunteer shifts.
 import { memberEventsMessages } from '@club/i18n/namespaces/member-events';
+import { memberShiftsMessages } from '@club/i18n/namespaces/member-shifts';
 import { ArrowLeft } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert';
@@ -8,11 +10,13 @@ import { useCommunityTimeZone } from '../../lib/community-time-zone';
 import { useDocumentTitle } from '../../lib/document-title';
 import { useMemberEvent } from '../../lib/queries/events/load-member-event';
 import { useMyTickets } from '../../lib/queries/events/load-my-tickets';
+import { useVolunteerShifts } from '../../lib/queries/events/load-volunteer-shifts';
 import { localePath, useFormat, useLanguage, useT } from '../../lib/i18n';
 import { MyTicketCard } from './my-ticket-card';
 import { QueryState } from './query-state';
 import { Section } from './section';
 import { TicketForm } from './ticket-form';
+import { VolunteerJobs } from './volunteer-jobs';
 
 export function MemberEventPage({
   slug,
@@ -30,6 +34,8 @@ export function MemberEventPage({
   const [search] = useSearchParams();
   const event = useMemberEvent(communityId, eventId);
   const tickets = useMyTickets(communityId);
+  const shifts = useVolunteerShifts(communityId, eventId);
+  const ts = useT(memberShiftsMessages);
   useDocumentTitle(event.data?.title ?? t('title'));
   const mine = (tickets.data ?? []).filter((x) => x.eventId === eventId);
 
@@ -84,6 +90,11 @@ export function MemberEventPage({
                 <div className="rounded-lg border border-border bg-surface p-4">
                   <TicketForm event={e} slug={slug} timeZone={timeZone} />
                 </div>
+              </Section>
+            ) : null}
+            {shifts.data && shifts.data.length > 0 ? (
+              <Section id="event-shifts" title={ts('eventSection')}>
+                <VolunteerJobs communityId={communityId} shifts={shifts.data} timeZone={timeZone} />
               </Section>
             ) : null}
           </>

@@ -1,5 +1,6 @@
 // Me: the contact details the club holds, which the member changes themself (decision 1032),
 // the member's invoices with what is left to pay (each opens with how to pay and its PDF), their
+// coming volunteer shifts (decision 1072), their
 // own copy of everything the club holds about them, and signing out.
 import { memberAppMessages } from '@club/i18n/namespaces/member-app';
 import { Download, LogOut, Pencil } from 'lucide-react';
@@ -17,6 +18,7 @@ import { useSignOut } from '../../lib/use-sign-out';
 import { openAmount } from './invoice-amounts';
 import { MyContactForm } from './my-contact-form';
 import { MyInvoiceDialog } from './my-invoice-dialog';
+import { MyShiftsSection } from './my-shifts-section';
 import { QueryState } from './query-state';
 import { Section } from './section';
 
@@ -27,7 +29,7 @@ function addressOf(m: MyMember): string {
   return [[street, unit].filter(Boolean).join(', '), town].filter(Boolean).join(', ');
 }
 
-export function MemberMePage({ communityId }: { communityId: string }) {
+export function MemberMePage({ slug, communityId }: { slug: string; communityId: string }) {
   const t = useT(memberAppMessages);
   const format = useFormat();
   const me = useMyMember(communityId);
@@ -148,6 +150,8 @@ export function MemberMePage({ communityId }: { communityId: string }) {
           }}
         </QueryState>
       </Section>
+
+      <MyShiftsSection slug={slug} communityId={communityId} />
 
       <MyInvoiceDialog
         communityId={communityId}

@@ -1,21 +1,32 @@
-// The member app's five places: a bottom bar on phones (thumb reach), links in the top bar
+// The member app's places: a bottom bar of five on phones (thumb reach), links in the top bar
 // from the large breakpoint.
 import { memberAppMessages } from '@club/i18n/namespaces/member-app';
-import { BookOpen, CalendarDays, House, Newspaper, UserRound, Users, type LucideIcon } from 'lucide-react';
+import {
+  BookOpen,
+  CalendarDays,
+  HandHeart,
+  House,
+  Newspaper,
+  UserRound,
+  Users,
+  type LucideIcon,
+} from 'lucide-react';
 import { NavLink } from 'react-router';
 import { cn } from '../../lib/class-names';
 import { localePath, useLanguage, useT } from '../../lib/i18n';
 
-// Five fit a phone's bottom bar; the guides are in the top bar and on the home screen there.
+// Five fit a phone's bottom bar; the shifts and the guides are in the top bar, and on a phone
+// on the Me screen and the home screen.
 const places: {
   path: string;
-  key: 'home' | 'news' | 'events' | 'groups' | 'articles' | 'me';
+  key: 'home' | 'news' | 'events' | 'shifts' | 'groups' | 'articles' | 'me';
   icon: LucideIcon;
   onPhone: boolean;
 }[] = [
   { path: '', key: 'home', icon: House, onPhone: true },
   { path: 'news', key: 'news', icon: Newspaper, onPhone: true },
   { path: 'events', key: 'events', icon: CalendarDays, onPhone: true },
+  { path: 'shifts', key: 'shifts', icon: HandHeart, onPhone: false },
   { path: 'groups', key: 'groups', icon: Users, onPhone: true },
   { path: 'articles', key: 'articles', icon: BookOpen, onPhone: false },
   { path: 'me', key: 'me', icon: UserRound, onPhone: true },

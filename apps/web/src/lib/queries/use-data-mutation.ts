@@ -9,6 +9,8 @@ export interface DataMutationSpec<TVars, TResult> {
   mutationFn: (vars: TVars) => Promise<TResult>;
   /** Keys made stale by the write; each is invalidated (with everything under it). */
   invalidates: (vars: TVars, result: TResult) => readonly QueryKey[];
+  /** Keys made stale by a refusal too (the shift that filled up while the page was open). */
+  staleAfterFailure?: (vars: TVars) => readonly QueryKey[];
   /** The toast after success, already in the user's language; none when undefined. */
   success?: (vars: TVars, result: TResult) => string | undefined;
   /** Words for a failure code (a business code or a DataErrorKind). */
@@ -26,7 +28,9 @@ export function useDataMutation<TVars, TResult>(spec: DataMutationSpec<TVars, TR
       const title = spec.success?.(vars, result);
       if (title) toast({ title });
     },
-    onError: (error) => {
+    onError: (error, vars) => {
+      for (const queryKey of spec.staleAfterFailure?.(vars) ?? [])
+        void queryClient.invalidateQueries({ queryKey });
       toast({ variant: 'destructive', title: spec.describeError(dataErrorCode(error)) });
     },
   });

@@ -6,4 +6,9 @@ export const eventKeys = {
   memberEvent: (communityId: string, eventId: string) =>
     ['events', communityId, 'member-event', eventId] as const,
   myTickets: (communityId: string) => ['events', communityId, 'my-tickets'] as const,
+  /** Volunteer shifts: every event's ('all') or one event's, all made stale by one sign-up. */
+  shifts: (communityId: string, eventId?: string) =>
+    eventId
+      ? (['events', communityId, 'shifts', eventId] as const)
+      : (['events', communityId, 'shifts'] as const),
 };
