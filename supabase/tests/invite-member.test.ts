@@ -55,7 +55,19 @@ describe('invite-member', () => {
       email: 'inge.invite@example.dk',
       linked: false,
     });
-    expect(smtp.mails.some((m) => m.to.includes('inge.invite@example.dk'))).toBe(true);
+    const mail = smtp.mails.find((m) => m.to.includes('inge.invite@example.dk'));
+    // The invitation names the club and the administrator who sent it (by their register name).
+    const names = await platform.db.query<{ club: string; inviter: string }>(
+      `select c.name as club,
+              coalesce((select m.full_name from members m where m.community_id = c.id and m.user_id = u.id limit 1),
+                       u.raw_user_meta_data->>'full_name', u.email) as inviter
+         from communities c, auth.users u where c.id = $1 and u.email = $2`,
+      [demo.community, demo.adminEmail],
+    );
+    const { club, inviter } = names.rows[0]!;
+    expect(club.length).toBeGreaterThan(0);
+    expect(inviter).not.toBe(demo.adminEmail);
+    expect(mail!.raw.replace(/\r?\n(?=[ \t])/g, '')).toContain(`${inviter} has invited you to ${club} on `);
     const row = await platform.db.query<{ linked: boolean; email: string }>(
       `select u.email, m.user_id = u.id as linked from members m join auth.users u on u.id = m.user_id where m.id = $1`,
       [member],

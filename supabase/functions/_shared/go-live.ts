@@ -44,14 +44,55 @@ export function checkCommunityName(raw: unknown): string {
   return name;
 }
 
+/**
+ * What an invitation mail names: the community (`invited_to`) and, when a person invites, who
+ * (`invited_by`: their name in the community's register, else their account's name, else their
+ * address). Kept in the invited user's metadata, where the auth server's invite mail (and a
+ * hosted project's invite template, as {{ .Data.invited_to }}) reads them.
+ */
+export async function invitationData(
+  admin: SupabaseClient,
+  communityId: string,
+  inviter?: { id: string; email?: string; user_metadata?: Record<string, unknown> },
+): Promise<Record<string, string>> {
+  const data: Record<string, string> = {};
+  const community = await admin
+    .from('communities')
+    .select('name')
+    .eq('id', communityId)
+    .maybeSingle<{ name: string }>();
+  if (community.data?.name) data.invited_to = community.data.name;
+  if (inviter) {
+    const member = await admin
+      .from('members')
+      .select('full_name')
+      .eq('community_id', communityId)
+      .eq('user_id', inviter.id)
+      .limit(1)
+      .maybeSingle<{ full_name: string }>();
+    const named = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+    const name =
+      named(member.data?.full_name) ??
+      named(inviter.user_metadata?.full_name) ??
+      named(inviter.user_metadata?.name) ??
+      named(inviter.email);
+    if (name) data.invited_by = name;
+  }
+  return data;
+}
+
 /** Sends the auth invite to an address, or finds the account it already has. */
 export async function inviteOrFindUser(
   admin: SupabaseClient,
   email: string,
   redirectTo: string | undefined,
+  data?: Record<string, string>,
 ): Promise<GoLiveOwner> {
-  const { data, error } = await admin.auth.admin.inviteUserByEmail(email, { redirectTo });
-  if (!error && data.user) return { userId: data.user.id, invited: true };
+  const { data: invited, error } = await admin.auth.admin.inviteUserByEmail(email, {
+    redirectTo,
+    ...(data && Object.keys(data).length ? { data } : {}),
+  });
+  if (!error && invited.user) return { userId: invited.user.id, invited: true };
   if (error?.code === 'email_exists') {
     const found = await admin.rpc('operator_user_id', { p_email: email });
     if (!found.error && typeof found.data === 'string') return { userId: found.data, invited: false };
@@ -86,7 +127,8 @@ export async function goLive(
 ): Promise<{ community: NewCommunity; owner: GoLiveOwner }> {
   const checked = await admin.rpc('check_new_community', { p_name: input.name, p_slug: input.slug ?? null });
   if (checked.error) throw refusal(checked.error);
-  const owner = await inviteOrFindUser(admin, input.ownerEmail, input.redirectTo);
+  // The community is made after the invite (it needs the owner), so the mail names it from the input.
+  const owner = await inviteOrFindUser(admin, input.ownerEmail, input.redirectTo, { invited_to: input.name });
   const { data, error } = await create(String(checked.data), owner.userId);
   if (error || !data) throw refusal(error ?? { message: 'create_failed' });
   const row = data as NewCommunity;

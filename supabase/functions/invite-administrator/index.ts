@@ -7,7 +7,7 @@
 // caller may grant. Answers {"user_id", "invited"} or {"error": code, "message": sentence}.
 import { adminAreas } from '@club/schemas';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
-import { checkEmail, GoLiveError, inviteOrFindUser, refusal } from '../_shared/go-live';
+import { checkEmail, GoLiveError, invitationData, inviteOrFindUser, refusal } from '../_shared/go-live';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -61,7 +61,9 @@ export default async function handler(req: Request, context?: { env?: Env }): Pr
     const refused = await grantRefusal(caller, admin, communityId, email, body.membership_manager === true);
     if (refused) return failed(403, 'not_allowed', refused);
     const redirectTo = typeof body.redirect_to === 'string' ? body.redirect_to : undefined;
-    const user = await inviteOrFindUser(admin, email, redirectTo);
+    const { data: who } = await caller.auth.getUser();
+    const names = await invitationData(admin, communityId, who.user ?? undefined);
+    const user = await inviteOrFindUser(admin, email, redirectTo, names);
     const granted = await caller.rpc('set_administrator_access', {
       p_community_id: communityId,
       p_user_id: user.userId,

@@ -8,6 +8,7 @@
 // The database decides who may invite whom (member_invite_target, with the caller's token);
 // the auth service's admin invite and the link (link_member_account) use the service role.
 import { createClient } from '@supabase/supabase-js';
+import { invitationData } from '../_shared/go-live';
 
 type Env = Readonly<Record<string, string | undefined>>;
 
@@ -50,8 +51,17 @@ export default async function handler(req: Request, context?: { env?: Env }): Pr
 
   const asService = createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, clientOptions);
   const redirectTo = typeof body.redirect_to === 'string' ? body.redirect_to : undefined;
+  const { data: who } = await asCaller.auth.getUser();
+  const home = await asService
+    .from('members')
+    .select('community_id')
+    .eq('id', memberId)
+    .single<{ community_id: string }>();
+  const names = home.data
+    ? await invitationData(asService, home.data.community_id, who.user ?? undefined)
+    : { invited_to: target.data.community_name };
   const invited = await asService.auth.admin.inviteUserByEmail(email, {
-    data: { full_name: target.data.full_name },
+    data: { full_name: target.data.full_name, ...names },
     ...(redirectTo ? { redirectTo } : {}),
   });
   const exists = invited.error && (invited.error as { code?: string }).code === 'email_exists';

@@ -37,4 +37,28 @@ describe('the auth mail templates', () => {
       expect(en.text).toMatch(/Follow this link|Enter this code/);
     }
   });
+
+  it('name the community and the inviter in an invitation when the metadata has them', () => {
+    const values = {
+      link: 'https://club.example.dk/v?x=1',
+      code: '123456',
+      site: 'Klubportalen',
+      email: 'a@b.dk',
+    };
+    const both = { ...values, community: 'Roklubben {site}', inviter: 'Jens\r\nBcc: x@y.z Holm' };
+    expect(renderAuthMail('invite', 'da', both).subject).toBe(
+      'Jens Bcc: x@y.z Holm har inviteret dig til Roklubben {site}',
+    );
+    expect(renderAuthMail('invite', 'en', both).text).toContain(
+      'Jens Bcc: x@y.z Holm has invited you to Roklubben {site} on Klubportalen.',
+    );
+    const club = renderAuthMail('invite', 'en', { ...values, community: 'Roklubben' });
+    expect(club.subject).toBe('You are invited to Roklubben');
+    expect(club.html).toContain('You have been invited to Roklubben on Klubportalen.');
+    expect(renderAuthMail('invite', 'da', values).subject).toBe('Du er inviteret');
+    // Only an invitation names them.
+    expect(renderAuthMail('recovery', 'en', { ...values, community: 'Roklubben' }).subject).toBe(
+      'Reset your password',
+    );
+  });
 });

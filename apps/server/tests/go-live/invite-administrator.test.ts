@@ -24,6 +24,7 @@ beforeAll(async () => {
     email: 'formand@roklub.dk',
     password: 'åre-og-bølger-2026',
     email_confirm: true,
+    user_metadata: { full_name: 'Jens Holm' },
   });
   const created = await admin
     .rpc('create_community', { p_name: 'Roklubben Bølgen', p_owner_user_id: data.user!.id })
@@ -134,6 +135,10 @@ describe('inviting an administrator', () => {
     });
     expect(done).toMatchObject({ status: 200, payload: { invited: true } });
     const mail = await smtp.waitFor('kasserer@roklub.dk');
+    // The mail says who invited them to which club, in the language of the page they will land on.
+    const unfolded = mail.raw.replace(/\r?\n(?=[ \t])/g, '');
+    expect(/^Subject: (.*)$/m.exec(unfolded)?.[1]).toBe('Jens Holm har inviteret dig til Roklubben Bølgen');
+    expect(mail.raw).toContain('Jens Holm har inviteret dig til Roklubben Bølgen på ');
     const res = await fetch(verifyLink(mail), { redirect: 'manual' });
     const fragment = new URLSearchParams(new URL(res.headers.get('location')!).hash.slice(1));
     const invited = t.client();

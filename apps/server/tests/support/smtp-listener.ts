@@ -27,6 +27,8 @@ export function decodeQuotedPrintable(raw: string): string {
   const split = blank < 0 ? raw.length : blank;
   const headers = raw
     .slice(0, split)
+    // Whitespace (a folded line included) between two encoded words is not part of the text.
+    .replace(/(\?=)\s+(?==\?UTF-8\?)/gi, '$1')
     .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, text: string) =>
       kind.toUpperCase() === 'B'
         ? Buffer.from(text, 'base64').toString('utf8')

@@ -33,7 +33,14 @@ export async function invitedUser(
     throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered');
   }
   if (existing) {
-    await q.query('update auth.users set invited_at = now() where id = $1', [existing.id]);
+    // As GoTrue does, the new invitation's data is merged into the metadata (so the mail names
+    // the community of this invitation, not of an earlier one).
+    await q.query(
+      `update auth.users set invited_at = now(),
+              raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb
+        where id = $1`,
+      [existing.id, JSON.stringify(data)],
+    );
     return (await findUserById(q, existing.id))!;
   }
   const id = crypto.randomUUID();

@@ -20,7 +20,12 @@ interface Wording {
   action: string;
 }
 
-const wording: Record<MailLocale, Record<MailKind, Wording>> = {
+// An invitation names the community and who invited when the inviter put them in the user's
+// metadata (`invited_to`, `invited_by`), as the club's invite functions do; the same keys reach
+// a hosted project's invite template as {{ .Data.invited_to }} and {{ .Data.invited_by }}.
+type Variant = MailKind | 'invite_to_community' | 'invite_to_community_by';
+
+const wording: Record<MailLocale, Record<Variant, Wording>> = {
   en: {
     signup: {
       subject: 'Confirm your sign-up',
@@ -30,6 +35,16 @@ const wording: Record<MailLocale, Record<MailKind, Wording>> = {
     invite: {
       subject: 'You have been invited',
       intro: 'You have been invited to {site}. Follow this link to accept:',
+      action: 'Accept the invitation',
+    },
+    invite_to_community: {
+      subject: 'You are invited to {community}',
+      intro: 'You have been invited to {community} on {site}. Follow this link to accept:',
+      action: 'Accept the invitation',
+    },
+    invite_to_community_by: {
+      subject: '{inviter} invited you to {community}',
+      intro: '{inviter} has invited you to {community} on {site}. Follow this link to accept:',
       action: 'Accept the invitation',
     },
     magiclink: { subject: 'Your sign-in link', intro: 'Follow this link to sign in:', action: 'Sign in' },
@@ -69,6 +84,17 @@ const wording: Record<MailLocale, Record<MailKind, Wording>> = {
     invite: {
       subject: 'Du er inviteret',
       intro: 'Du er inviteret til {site}. Følg linket for at tage imod invitationen:',
+      action: 'Tag imod invitationen',
+    },
+    invite_to_community: {
+      subject: 'Du er inviteret til {community}',
+      intro: 'Du er inviteret til {community} på {site}. Følg linket for at tage imod invitationen:',
+      action: 'Tag imod invitationen',
+    },
+    invite_to_community_by: {
+      subject: '{inviter} har inviteret dig til {community}',
+      intro:
+        '{inviter} har inviteret dig til {community} på {site}. Følg linket for at tage imod invitationen:',
       action: 'Tag imod invitationen',
     },
     magiclink: { subject: 'Dit login-link', intro: 'Følg linket for at logge ind:', action: 'Log ind' },
@@ -119,14 +145,36 @@ function escapeHtml(value: string): string {
 export function renderAuthMail(
   kind: MailKind,
   locale: MailLocale,
-  values: { link: string | undefined; code: string; site: string; email: string; newEmail?: string },
+  values: {
+    link: string | undefined;
+    code: string;
+    site: string;
+    email: string;
+    newEmail?: string;
+    /** For an invitation: the community's name and the inviter's, when known. */
+    community?: string;
+    inviter?: string;
+  },
 ): MailContent {
-  const w = wording[locale][kind];
-  const fill = (s: string) =>
-    s
-      .replace('{site}', values.site)
-      .replace('{email}', values.email)
-      .replace('{newEmail}', values.newEmail ?? '');
+  const oneLine = (v: string | undefined) =>
+    v
+      ?.replace(/[\r\n\t]+/g, ' ')
+      .trim()
+      .slice(0, 120) || undefined;
+  const community = oneLine(values.community);
+  const inviter = oneLine(values.inviter);
+  const variant: Variant =
+    kind === 'invite' && community ? (inviter ? 'invite_to_community_by' : 'invite_to_community') : kind;
+  const w = wording[locale][variant];
+  const slots: Record<string, string> = {
+    site: values.site,
+    email: values.email,
+    newEmail: values.newEmail ?? '',
+    community: community ?? '',
+    inviter: inviter ?? '',
+  };
+  // One pass, so a name that itself contains "{site}" is written as it is.
+  const fill = (s: string) => s.replace(/\{(\w+)\}/g, (whole, key: string) => slots[key] ?? whole);
   const intro = fill(w.intro);
   if (kind === 'repeated_signup') {
     const link = values.link ?? '';
@@ -144,7 +192,7 @@ export function renderAuthMail(
     };
   }
   return {
-    subject: w.subject,
+    subject: fill(w.subject),
     text: `${intro}\n\n${values.link}\n\n${codeLine[locale]} ${values.code}\n`,
     html:
       `<p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(values.link)}">${escapeHtml(w.action)}</a></p>` +

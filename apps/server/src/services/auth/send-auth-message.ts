@@ -142,6 +142,7 @@ export async function issueEmailToken(
       site: ctx.deps.config.appName,
       email: user.email ?? request.email,
       newEmail: request.newEmail,
+      ...(request.kind === 'invite' ? invitationNames(user.raw_user_meta_data) : {}),
     });
     await afterCommit(q, async () => {
       try {
@@ -307,4 +308,10 @@ export function sendPhoneConfirmation(
     sentAtColumn: 'confirmation_sent_at',
     checkFrequency: true,
   });
+}
+
+/** The community and inviter an invitation names, from the metadata the inviter set. */
+function invitationNames(metadata: Record<string, unknown> | null): { community?: string; inviter?: string } {
+  const text = (v: unknown) => (typeof v === 'string' && v.trim() ? v : undefined);
+  return { community: text(metadata?.invited_to), inviter: text(metadata?.invited_by) };
 }
