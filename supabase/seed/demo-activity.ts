@@ -2,7 +2,7 @@
 // ticket sales, add-ons and volunteers, and news with comments. Set-based SQL driven by
 // random() after setseed(), so a run is repeatable.
 import type { Queryable } from '../../apps/server/src/database/database';
-import { comments, eventTemplates, groups, newsTitles, tags } from './demo-vocabulary';
+import { comments, eventTemplates, groupAges, groups, newsTitles, tags } from './demo-vocabulary';
 
 export async function seedTagsAndGroups(tx: Queryable, community: string, clubIds: string[]): Promise<void> {
   await tx.query(`insert into public.tags (community_id, name) select $1, unnest($2::text[])`, [
@@ -13,8 +13,8 @@ export async function seedTagsAndGroups(tx: Queryable, community: string, clubId
     `insert into public.member_tags (community_id, member_id, tag_id)
      select $1, m.id, t.id from public.members m join public.tags t on t.community_id = $1
      where m.community_id = $1 and (
-       (t.name = 'Træner' and 'coach' = any (m.roles)) or (t.name = 'Forælder' and 'parent' = any (m.roles))
-       or (t.name = 'Bestyrelse' and 'board' = any (m.roles))
+       (t.name = 'Træner' and 'træner' = any (m.roles)) or (t.name = 'Forælder' and 'forælder' = any (m.roles))
+       or (t.name = 'Bestyrelse' and 'bestyrelse' = any (m.roles))
        or (t.name = 'Nyt medlem' and m.joined_on > current_date - 90)
        or (t.name not in ('Træner', 'Forælder', 'Bestyrelse', 'Nyt medlem') and random() < 0.04))
      order by m.mid, t.name`,
@@ -39,28 +39,39 @@ export async function seedTagsAndGroups(tx: Queryable, community: string, clubId
   await tx.query(`update public.groups set archived = true where community_id = $1 and title = 'Old boys'`, [
     community,
   ]);
-  // Each member plays on about one team; joins spread from the member's join date until now.
+  // Each member plays on about one team that fits their age (a member with no birth date on
+  // any team); joins spread from the member's join date until now.
   await tx.query(
-    `insert into public.group_members (community_id, group_id, member_id, payment_status, joined_at, left_at)
+    `with fits as (select a.title, a.low, a.high from unnest($2::text[], $3::int[], $4::int[]) as a(title, low, high))
+     insert into public.group_members (community_id, group_id, member_id, payment_status, joined_at, left_at)
      select $1, g.id, m.id, case when g.price_ore > 0 then 'paid' else 'not_required' end,
             m.joined_on + (random() * greatest(coalesce(m.left_on, current_date) - m.joined_on - 1, 0))::int * interval '1 day',
             case when m.left_on is not null then m.left_on::timestamptz + interval '12 hours' end
-     from (select id, joined_on, left_on, mid, 1 + floor(random() * $2)::int as pick from public.members
-           where community_id = $1 and random() < 0.8 order by mid) m
-     join lateral (select id, price_ore from public.groups where community_id = $1 order by title offset m.pick - 1 limit 1) g on true
+     from (select id, joined_on, left_on, mid, random() as pick,
+                  extract(year from age(current_date, birth_date))::int as age
+           from public.members where community_id = $1 and random() < 0.8 order by mid) m
+     join lateral (select gr.id, gr.price_ore, count(*) over () as n, row_number() over (order by gr.title) as k
+                   from public.groups gr join fits f on f.title = gr.title
+                   where gr.community_id = $1 and (m.age is null or m.age between f.low and f.high)) g
+       on g.k = 1 + floor(m.pick * g.n)::int
      where m.left_on is null or m.left_on > m.joined_on`,
-    [community, groups.length],
+    [
+      community,
+      groups.map((g) => g[0]),
+      groups.map((g) => groupAges[g[0]]?.[0] ?? 0),
+      groups.map((g) => groupAges[g[0]]?.[1] ?? 200),
+    ],
   );
   await tx.query(
     `update public.groups g set owner_member_id = (select gm.member_id from public.group_members gm
-       join public.members m on m.id = gm.member_id where gm.group_id = g.id order by 'coach' = any (m.roles) desc, m.mid limit 1)
+       join public.members m on m.id = gm.member_id where gm.group_id = g.id order by 'træner' = any (m.roles) desc, m.mid limit 1)
      where g.community_id = $1`,
     [community],
   );
   await tx.query(
     `insert into public.member_certificates (community_id, member_id, kind, status, issued_on, expires_on)
      select $1, id, 'child_certificate', 'approved', current_date - 100, current_date + 265
-     from public.members where community_id = $1 and 'coach' = any (roles) order by mid`,
+     from public.members where community_id = $1 and 'træner' = any (roles) order by mid`,
     [community],
   );
 }
@@ -128,12 +139,15 @@ export async function seedEvents(
   );
   // Sales: members who have not left buy a ticket for about a third of the capacity or more.
   await tx.query(
-    `with pool as (select id, row_number() over (order by mid) as k, count(*) over () as n from public.members
-                   where community_id = $1 and status <> 'left'),
-     size as (select count(*) as n from pool),
+    `with pool as (select id, adult, row_number() over (partition by adult order by mid) as k
+                   from (select id, mid, coalesce(birth_date <= current_date - interval '18 years', true) as adult
+                         from public.members where community_id = $1 and status <> 'left') x),
+     size as (select adult, count(*) as n from pool group by adult),
      wanted as (
-       select t.community_id, t.event_id, t.id as ticket_id, t.price_ore, e.starts_at, b.k
-       from public.tickets t join public.events e on e.id = t.event_id cross join size
+       -- An adult ticket goes to an adult, a child's ticket to a child.
+       select t.community_id, t.event_id, t.id as ticket_id, t.price_ore, e.starts_at, b.k, size.adult
+       from public.tickets t join public.events e on e.id = t.event_id
+       join size on size.adult = (t.name <> 'Barn')
        cross join lateral (select k from generate_series(1 + (extract(doy from e.starts_at)::int + length(t.name)) % $2,
                                                          size.n, $2) k
                            limit (t.participant_limit * (0.3 + random() * 0.7))::int) b
@@ -142,7 +156,7 @@ export async function seedEvents(
                                           purchased_at, checked_in_at)
      select w.community_id, w.event_id, w.ticket_id, p.id, 1, w.price_ore, w.price_ore, w.starts_at - interval '5 days',
             case when w.starts_at < now() and random() < 0.85 then w.starts_at end
-     from wanted w join pool p on p.k = w.k
+     from wanted w join pool p on p.k = w.k and p.adult = w.adult
      order by w.starts_at, w.ticket_id, w.k`,
     [community, buyerStride],
   );
@@ -165,7 +179,7 @@ export async function seedEvents(
     `insert into public.volunteer_jobs (community_id, event_id, title, relevant_roles, compensation, slots, requires_child_certificate)
      select e.community_id, e.id, j.title, j.roles, j.comp, j.slots, j.kids
      from public.events e cross join (values ('Kiosk', '{}'::text[], 'Gratis spisning', 4, false),
-                                             ('Børnepasning', '{parent,coach}'::text[], null, 2, true)) j(title, roles, comp, slots, kids)
+                                             ('Børnepasning', '{forælder,træner}'::text[], null, 2, true)) j(title, roles, comp, slots, kids)
      where e.community_id = $1 and e.status = 'published' and extract(doy from e.starts_at)::int % 3 = 0
      order by e.starts_at, j.title returning id`,
     [community],

@@ -96,9 +96,9 @@ export function buildMembers(random: Random, n: number, domain: string, today: D
     const hasLeft = left !== null && left < today;
     const [postalCode, city] = random.pick(towns);
     const roles: string[] = [];
-    if (age >= 18 && random.chance(0.04)) roles.push('coach');
-    if (age >= 25 && random.chance(0.2)) roles.push('parent');
-    if (age >= 25 && random.chance(0.003)) roles.push('board');
+    if (age >= 18 && random.chance(0.04)) roles.push('træner');
+    if (age >= 25 && random.chance(0.2)) roles.push('forælder');
+    if (age >= 25 && random.chance(0.003)) roles.push('bestyrelse');
     const slug = `${firstName}.${lastName}`
       .toLowerCase()
       .replace(/æ/g, 'ae')

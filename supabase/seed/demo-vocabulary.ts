@@ -175,6 +175,25 @@ export const groups: [title: string, club: number, price: number, frequency: str
   ['Bestyrelsen', 0, 0, null],
 ];
 
+/** Who each group is for, by age on the day the demo is made ([from, to] inclusive), so a
+ * 12-year-old is not put on 'Motion 60+'. */
+export const groupAges: Record<string, [number, number]> = {
+  'U8 Fodbold': [5, 7],
+  'U10 Fodbold': [7, 9],
+  'U13 Fodbold': [10, 12],
+  'Senior herrer': [18, 45],
+  'Old boys': [32, 70],
+  'Kvindefodbold': [16, 50],
+  'U12 Håndbold': [9, 11],
+  'Damesenior håndbold': [18, 45],
+  'Forældre/barn gymnastik': [2, 60],
+  'Springhold': [8, 30],
+  'Motion 60+': [60, 110],
+  'Padel fællestræning': [16, 80],
+  'Frivillige': [18, 110],
+  'Bestyrelsen': [18, 110],
+};
+
 export const tags = ['Frivillig', 'Bestyrelse', 'Træner', 'Forælder', 'Nyt medlem', 'Æresmedlem', 'Dommer'];
 
 /** Event titles with the months they happen in and a plausible local start hour and length, so

@@ -77,7 +77,7 @@ async function storeCoachCprs(tx: Queryable, community: string, cprKey: string):
       `select public.set_member_cpr(id, to_char(birth_date, 'DDMMYY') ||
                 (case when extract(year from birth_date) >= 2000 then '4' else '1' end) || lpad((mid % 1000)::text, 3, '0'),
               'child_certificate')
-       from public.members where community_id = $1 and 'coach' = any (roles) order by mid`,
+       from public.members where community_id = $1 and 'træner' = any (roles) order by mid`,
       [community],
     );
     await tx.query(`select set_config('app.cpr_key', '', true)`);
@@ -146,7 +146,7 @@ export async function seedDemo(db: Database, options: DemoOptions): Promise<Demo
     step('members');
     await tx.query(
       `insert into public.members (community_id, user_id, first_name, last_name, email, roles)
-       values ($1, $2, 'Klubbens', 'administrator', $3, '{board}')`,
+       values ($1, $2, 'Klubbens', 'administrator', $3, '{bestyrelse}')`,
       [main.id, adminId, adminEmail],
     );
 

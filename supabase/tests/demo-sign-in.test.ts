@@ -41,6 +41,38 @@ describe('demo data', () => {
     expect(rows.find((r) => r.paid_by === 'plan')?.n ?? 0).toBeGreaterThan(0);
   });
 
+  it('puts members on teams for their age, sells adult tickets to adults, and writes volunteer roles in Danish', async () => {
+    const ages = await platform.db.query<{ title: string; age: number }>(
+      `select g.title, extract(year from age(current_date, m.birth_date))::int as age
+       from public.group_members gm join public.groups g on g.id = gm.group_id join public.members m on m.id = gm.member_id
+       where gm.community_id = $1 and m.birth_date is not null`,
+      [demo.community],
+    );
+    expect(ages.rows.length).toBeGreaterThan(10);
+    for (const { title, age } of ages.rows) {
+      if (title === 'Motion 60+') expect(age, title).toBeGreaterThanOrEqual(60);
+      const under = /^U(\d+) /.exec(title);
+      if (under) expect(age, title).toBeLessThan(Number(under[1]));
+    }
+    const tickets = await platform.db.query<{ name: string; adult: boolean; n: number }>(
+      `select t.name, m.birth_date <= current_date - interval '18 years' as adult, count(*)::int as n
+       from public.ticket_purchases p join public.tickets t on t.id = p.ticket_id join public.members m on m.id = p.member_id
+       where p.community_id = $1 and m.birth_date is not null group by 1, 2`,
+      [demo.community],
+    );
+    expect(tickets.rows.find((r) => r.name === 'Voksen' && r.adult)?.n ?? 0).toBeGreaterThan(0);
+    expect(tickets.rows.filter((r) => r.name === 'Voksen' && !r.adult)).toEqual([]);
+    expect(tickets.rows.filter((r) => r.name === 'Barn' && r.adult)).toEqual([]);
+    const roles = await platform.db.query<{ role: string }>(
+      `select distinct unnest(relevant_roles) as role from public.volunteer_jobs where community_id = $1
+       union select distinct unnest(roles) from public.members where community_id = $1 order by 1`,
+      [demo.community],
+    );
+    // The roles a club types are its own words: the demo's are Danish, none left in English.
+    for (const { role } of roles.rows) expect(['bestyrelse', 'forælder', 'træner']).toContain(role);
+    expect(roles.rows.map((r) => r.role)).toContain('træner');
+  });
+
   it('puts events at plausible local hours and in their season, in the community time zone', async () => {
     const { rows } = await platform.db.query<{ title: string; month: number; hour: number; minute: number }>(
       `select e.title, extract(month from e.starts_at at time zone c.time_zone)::int as month,

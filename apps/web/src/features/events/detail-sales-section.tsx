@@ -22,6 +22,17 @@ export function DetailSalesSection({
 }) {
   const t = useT(eventsMessages);
   const active = participants.filter((p) => p.status === 'active');
+  // When a ticket goes on sale: its own opening, else at once if the event is out, else at the
+  // scheduled release, else (a draft) at publication, which is said in words (null).
+  const release =
+    event.status === 'scheduled' && event.release_at && new Date(event.release_at) > new Date()
+      ? event.release_at
+      : null;
+  const saleOpens = (opens: string | null): string | null => {
+    if (opens && !(release && new Date(release) > new Date(opens))) return format.dateTime(opens);
+    if (release) return format.dateTime(release);
+    return event.status === 'draft' ? null : t('detail.sales.now');
+  };
   const perTicket = event.tickets.map((ticket) => {
     const sold = active.filter((p) => p.ticket_id === ticket.id);
     return {
@@ -79,12 +90,14 @@ export function DetailSalesSection({
                       className="block text-xs text-muted-foreground"
                       data-testid={`windows-${ticket.id}`}
                     >
-                      {t('detail.sales.saleWindow', {
-                        from: ticket.join_opens_at
-                          ? format.dateTime(ticket.join_opens_at)
-                          : t('detail.sales.now'),
-                        until: format.dateTime(ticket.join_closes_at ?? event.starts_at),
-                      })}
+                      {saleOpens(ticket.join_opens_at) === null
+                        ? t('detail.sales.saleWindowUnpublished', {
+                            until: format.dateTime(ticket.join_closes_at ?? event.starts_at),
+                          })
+                        : t('detail.sales.saleWindow', {
+                            from: saleOpens(ticket.join_opens_at)!,
+                            until: format.dateTime(ticket.join_closes_at ?? event.starts_at),
+                          })}
                       <br />
                       {t('detail.sales.refundWindow', {
                         until: format.dateTime(ticket.refund_closes_at ?? event.starts_at),
