@@ -86,6 +86,10 @@ describe('add_event_participant', () => {
       added_by: world.users.eventAdminA,
       status: 'active',
     });
+    // A ticket type without a price is complimentary, whatever was asked.
+    const free = await eventWithTicket(world.communityA);
+    const [gratis] = await addParticipant(free.ticket, { member: world.memberOf.memberA });
+    expect(await purchase(gratis!.id)).toMatchObject({ total_ore: 0, payment: 'complimentary' });
     // The member sees the ticket as theirs, with its signed code.
     const codes = await world.as<{ purchase_id: string }>('memberA', 'select * from my_ticket_codes($1)', [
       world.communityA,

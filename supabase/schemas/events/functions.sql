@@ -782,7 +782,9 @@ begin
 
   select t.price_ore::bigint * p_quantity + coalesce(sum(ao.price_ore::bigint * r.quantity), 0) into v_total
   from pg_temp.requested_options r join public.addon_options ao on ao.id = r.option_id;
-  if p_payment = 'complimentary' then
+  -- Nothing to pay is complimentary, whatever the administrator chose.
+  if p_payment = 'complimentary' or (p_payment is not null and v_total = 0) then
+    p_payment := 'complimentary';
     v_total := 0;
   end if;
   insert into public.ticket_purchases (community_id, event_id, ticket_id, member_id, guest_name, guest_email,
