@@ -90,10 +90,10 @@ describe('a recurring event', () => {
       'Torsdagstræning:cancelled',
     ]);
 
-    // A cancelled date takes no guest volunteers: the button is off and the page says why.
+    // A cancelled date takes no volunteers: the button is off and the page says why.
     await page.reload();
     await page.getByTestId('volunteers-cancelled').first().waitFor();
-    expect(await page.getByRole('button', { name: 'Tilføj gæstefrivillig' }).first().isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Tilføj frivillig' }).first().isDisabled()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

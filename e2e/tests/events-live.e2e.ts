@@ -201,14 +201,15 @@ describe('event detail, live', () => {
   it('adds a guest volunteer to a slot with room, and asks for a valid e-mail first', async () => {
     const { page, close } = await adminPage('da', `events/${eventId}`);
     const shift = page.getByRole('listitem', { name: /^Grillmester / });
-    await shift.getByRole('button', { name: 'Tilføj gæstefrivillig' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Tilføj gæstefrivillig' });
+    await shift.getByRole('button', { name: 'Tilføj frivillig' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tilføj frivillig' });
+    await dialog.getByRole('radio', { name: 'Gæst' }).check();
     await dialog.getByLabel('Gæstens fulde navn').fill('Bente Gæst');
     await dialog.getByLabel('Gæstens e-mail').fill('bente@');
-    await dialog.getByRole('button', { name: 'Tilføj gæstefrivillig' }).click();
-    await dialog.getByText('Ugyldig e-mail').waitFor();
+    await dialog.getByRole('button', { name: 'Tilføj frivillig' }).click();
+    await dialog.getByText('Skriv en gyldig e-mailadresse, fx navn@eksempel.dk.').waitFor();
     await dialog.getByLabel('Gæstens e-mail').fill('bente@example.dk');
-    await dialog.getByRole('button', { name: 'Tilføj gæstefrivillig' }).click();
+    await dialog.getByRole('button', { name: 'Tilføj frivillig' }).click();
     await shift.getByText('Bente Gæst').waitFor();
     await shift.getByText(/^\d af 2 besat$/).waitFor();
     const guests = await platform.db.query<{ guest_email: string }>(

@@ -3834,13 +3834,17 @@ export type Database = {
       }
       ticket_purchases: {
         Row: {
+          added_by: string | null
           cancelled_at: string | null
           checked_in_at: string | null
           community_id: string
           currency: string
           event_id: string
+          guest_email: string | null
+          guest_name: string | null
           id: string
-          member_id: string
+          member_id: string | null
+          payment: string | null
           purchased_at: string
           quantity: number
           status: string
@@ -3849,13 +3853,17 @@ export type Database = {
           unit_price_ore: number
         }
         Insert: {
+          added_by?: string | null
           cancelled_at?: string | null
           checked_in_at?: string | null
           community_id: string
           currency?: string
           event_id: string
+          guest_email?: string | null
+          guest_name?: string | null
           id?: string
-          member_id: string
+          member_id?: string | null
+          payment?: string | null
           purchased_at?: string
           quantity?: number
           status?: string
@@ -3864,13 +3872,17 @@ export type Database = {
           unit_price_ore?: number
         }
         Update: {
+          added_by?: string | null
           cancelled_at?: string | null
           checked_in_at?: string | null
           community_id?: string
           currency?: string
           event_id?: string
+          guest_email?: string | null
+          guest_name?: string | null
           id?: string
-          member_id?: string
+          member_id?: string | null
+          payment?: string | null
           purchased_at?: string
           quantity?: number
           status?: string
@@ -4388,16 +4400,20 @@ export type Database = {
       }
       event_admin_participants: {
         Row: {
+          added_by: string | null
           addons: Json | null
           cancelled_at: string | null
           checked_in_at: string | null
           community_id: string | null
           currency: string | null
           event_id: string | null
+          guest_email: string | null
+          guest_name: string | null
           id: string | null
           member_email: string | null
           member_id: string | null
           member_name: string | null
+          payment: string | null
           purchased_at: string | null
           quantity: number | null
           status: string | null
@@ -5084,8 +5100,32 @@ export type Database = {
           isSetofReturn: false
         }
       }
+      add_event_participant: {
+        Args: {
+          p_addons?: Json
+          p_community_id: string
+          p_guest_email?: string
+          p_guest_name?: string
+          p_member_id?: string
+          p_payment?: string
+          p_quantity?: number
+          p_ticket_id: string
+        }
+        Returns: string
+      }
       add_group_member: {
         Args: { p_group_id: string; p_member_id: string; p_role?: string }
+        Returns: string
+      }
+      add_volunteer: {
+        Args: {
+          p_community_id: string
+          p_guest_email?: string
+          p_guest_name?: string
+          p_job_id: string
+          p_member_id?: string
+          p_timeslot_id?: string
+        }
         Returns: string
       }
       admin_book_product: {

@@ -4,6 +4,71 @@
 
 set check_function_bodies = off;
 
+CREATE FUNCTION public.add_event_participant(p_community_id uuid, p_ticket_id uuid, p_quantity integer DEFAULT 1, p_member_id uuid DEFAULT NULL::uuid, p_guest_name text DEFAULT NULL::text, p_guest_email text DEFAULT NULL::text, p_payment text DEFAULT 'to_pay'::text, p_addons jsonb DEFAULT '[]'::jsonb) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- An event administrator adds a participant by hand (decision 1071): a member of the community
+-- or a guest (name and e-mail), on a ticket type of an event of that community. The places go
+-- through the same rule as a purchase (app_private.take_ticket_places: limits, add-ons, locks);
+-- sale windows and release do not bind an administrator. The purchase is marked as added by them,
+-- complimentary (costs nothing) or to be paid (the price, collected by the club).
+declare
+  t public.tickets;
+  e public.events;
+  v_name text := nullif(btrim(p_guest_name), '');
+  v_email text := lower(nullif(btrim(p_guest_email), ''));
+begin
+  if not app_private.has_area(p_community_id, 'event') then
+    perform app_private.fail('not_allowed', 'Only event admins can add participants');
+  end if;
+  select * into t from public.tickets where id = p_ticket_id and community_id = p_community_id;
+  if t.id is null then
+    perform app_private.fail('ticket_not_found', 'No such ticket');
+  end if;
+  select * into e from public.events where id = t.event_id;
+  if e.status = 'cancelled' then
+    perform app_private.fail('event_cancelled', 'The event is cancelled');
+  end if;
+  if p_payment is null or p_payment not in ('complimentary', 'to_pay') then
+    perform app_private.fail('invalid_payment', 'Payment is complimentary or to_pay');
+  end if;
+  perform app_private.check_member_or_guest(p_community_id, p_member_id, v_name, v_email);
+  return app_private.take_ticket_places(t.id, p_quantity, coalesce(p_addons, '[]'::jsonb), p_member_id, v_name,
+                                        v_email, auth.uid(), p_payment);
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.add_event_participant(p_community_id uuid, p_ticket_id uuid, p_quantity integer, p_member_id uuid, p_guest_name text, p_guest_email text, p_payment text, p_addons jsonb) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.add_event_participant(p_community_id uuid, p_ticket_id uuid, p_quantity integer, p_member_id uuid, p_guest_name text, p_guest_email text, p_payment text, p_addons jsonb) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.add_event_participant(p_community_id uuid, p_ticket_id uuid, p_quantity integer, p_member_id uuid, p_guest_name text, p_guest_email text, p_payment text, p_addons jsonb) TO authenticated;
+
+CREATE FUNCTION public.add_volunteer(p_community_id uuid, p_job_id uuid, p_timeslot_id uuid DEFAULT NULL::uuid, p_member_id uuid DEFAULT NULL::uuid, p_guest_name text DEFAULT NULL::text, p_guest_email text DEFAULT NULL::text) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- An event administrator puts a member of the community, or a guest (name and e-mail), on a
+-- volunteer slot (decision 1071), under the same slot rules as a member's own sign-up
+-- (app_private.take_volunteer_slot).
+declare
+  v_name text := nullif(btrim(p_guest_name), '');
+  v_email text := lower(nullif(btrim(p_guest_email), ''));
+begin
+  if not app_private.has_area(p_community_id, 'event') then
+    perform app_private.fail('not_allowed', 'Only event admins can add volunteers');
+  end if;
+  if not exists (select 1 from public.volunteer_jobs j where j.id = p_job_id and j.community_id = p_community_id) then
+    perform app_private.fail('job_not_found', 'No such volunteer job');
+  end if;
+  perform app_private.check_member_or_guest(p_community_id, p_member_id, v_name, v_email);
+  return app_private.take_volunteer_slot(p_job_id, p_timeslot_id, p_member_id, v_name, v_email);
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.add_volunteer(p_community_id uuid, p_job_id uuid, p_timeslot_id uuid, p_member_id uuid, p_guest_name text, p_guest_email text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.add_volunteer(p_community_id uuid, p_job_id uuid, p_timeslot_id uuid, p_member_id uuid, p_guest_name text, p_guest_email text) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.add_volunteer(p_community_id uuid, p_job_id uuid, p_timeslot_id uuid, p_member_id uuid, p_guest_name text, p_guest_email text) TO authenticated;
+
 CREATE FUNCTION app_private.before_event_write() RETURNS trigger
     LANGUAGE plpgsql
     AS $$
@@ -56,25 +121,22 @@ CREATE FUNCTION public.buy_ticket(p_ticket_id uuid, p_quantity integer DEFAULT 1
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+-- A member takes tickets: the rules of who may buy and when, then the places through
+-- app_private.take_ticket_places (limits, add-ons, locks), the one rule an administrator's
+-- add_event_participant also goes through.
 declare
   t public.tickets;
   e public.events;
   v_member uuid;
-  v_sold int;
-  v_purchase uuid;
-  v_total bigint;
-  a record;
-  o record;
-  v_taken int;
 begin
+  -- A malformed request is told so before anything about the ticket.
   if p_quantity is null or p_quantity < 1 then
     perform app_private.fail('invalid_quantity', 'Buy at least one ticket');
   end if;
   if p_addons is null or jsonb_typeof(p_addons) <> 'array' then
     perform app_private.fail('invalid_addons', 'Add-ons must be a list of {option_id, quantity}');
   end if;
-  -- The ticket row lock makes concurrent buyers of one ticket take turns.
-  select * into t from public.tickets where id = p_ticket_id for update;
+  select * into t from public.tickets where id = p_ticket_id;
   if t.id is null then
     perform app_private.fail('ticket_not_found', 'No such ticket');
   end if;
@@ -99,67 +161,7 @@ begin
   if now() > coalesce(t.join_closes_at, e.starts_at) then
     perform app_private.fail('sales_closed', 'The last join date has passed');
   end if;
-  if p_quantity > t.max_per_purchase then
-    perform app_private.fail('invalid_quantity', format('At most %s tickets per purchase', t.max_per_purchase));
-  end if;
-  select coalesce(sum(quantity), 0) into v_sold from public.ticket_purchases
-  where ticket_id = t.id and status = 'active';
-  if t.participant_limit is not null and v_sold + p_quantity > t.participant_limit then
-    perform app_private.fail('sold_out', format('Only %s tickets left', greatest(t.participant_limit - v_sold, 0)));
-  end if;
-
-  -- Requested options, one row per option, checked against the event's add-ons.
-  create temporary table if not exists pg_temp.requested_options (option_id uuid primary key, quantity int)
-    on commit drop;
-  delete from pg_temp.requested_options;
-  begin
-    insert into pg_temp.requested_options
-    select (x ->> 'option_id')::uuid, sum((x ->> 'quantity')::int)
-    from jsonb_array_elements(p_addons) x group by 1;
-  exception when others then
-    perform app_private.fail('invalid_addons', 'Add-ons must be a list of {option_id, quantity}');
-  end;
-  if exists (select 1 from pg_temp.requested_options r where r.quantity is null or r.quantity < 0
-             or r.option_id is null
-             or not exists (select 1 from public.addon_options ao join public.event_addons ea on ea.id = ao.addon_id
-                            where ao.id = r.option_id and ea.event_id = e.id)) then
-    perform app_private.fail('addon_option_not_found', 'An add-on option does not belong to this event');
-  end if;
-  for a in select ea.*, coalesce((select sum(r.quantity) from pg_temp.requested_options r
-                                  join public.addon_options ao on ao.id = r.option_id
-                                  where ao.addon_id = ea.id), 0) as chosen
-           from public.event_addons ea where ea.event_id = e.id loop
-    if a.chosen < a.min_per_person * p_quantity
-       or (a.max_per_person is not null and a.chosen > a.max_per_person * p_quantity) then
-      perform app_private.fail('addon_quantity_invalid',
-        format('%s: choose between %s and %s per person', a.name, a.min_per_person,
-               coalesce(a.max_per_person::text, 'any number')));
-    end if;
-  end loop;
-  -- Options are locked in id order so two buyers never wait on each other crosswise.
-  for o in select ao.*, r.quantity as wanted from public.addon_options ao
-           join pg_temp.requested_options r on r.option_id = ao.id
-           where r.quantity > 0 order by ao.id for update of ao loop
-    if o.capacity is not null then
-      select coalesce(sum(pa.quantity), 0) into v_taken from public.purchase_addons pa
-      join public.ticket_purchases p on p.id = pa.purchase_id
-      where pa.option_id = o.id and p.status = 'active';
-      if v_taken + o.wanted > o.capacity then
-        perform app_private.fail('addon_sold_out', format('%s is sold out', o.title));
-      end if;
-    end if;
-  end loop;
-
-  select t.price_ore::bigint * p_quantity + coalesce(sum(ao.price_ore::bigint * r.quantity), 0) into v_total
-  from pg_temp.requested_options r join public.addon_options ao on ao.id = r.option_id;
-  insert into public.ticket_purchases (community_id, event_id, ticket_id, member_id, quantity, unit_price_ore,
-                                       total_ore, currency)
-  values (e.community_id, e.id, t.id, v_member, p_quantity, t.price_ore, v_total, t.currency)
-  returning id into v_purchase;
-  insert into public.purchase_addons (community_id, purchase_id, option_id, quantity, unit_price_ore)
-  select e.community_id, v_purchase, ao.id, r.quantity, ao.price_ore
-  from pg_temp.requested_options r join public.addon_options ao on ao.id = r.option_id where r.quantity > 0;
-  return v_purchase;
+  return app_private.take_ticket_places(t.id, p_quantity, p_addons, v_member, null, null, null, null);
 end
 $$;
 
@@ -271,6 +273,35 @@ REVOKE ALL ON FUNCTION public.cancel_volunteer_signup(p_signup_id uuid) FROM ano
 REVOKE ALL ON FUNCTION public.cancel_volunteer_signup(p_signup_id uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION public.cancel_volunteer_signup(p_signup_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.cancel_volunteer_signup(p_signup_id uuid) TO service_role;
+
+CREATE FUNCTION app_private.check_member_or_guest(p_community_id uuid, p_member_id uuid, p_guest_name text, p_guest_email text) RETURNS void
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- Whom an administrator adds (decision 1071): a member of the community who has not left, or a
+-- guest with a name and a valid e-mail address (the name and address already trimmed).
+begin
+  if p_member_id is not null then
+    if p_guest_name is not null or p_guest_email is not null then
+      perform app_private.fail('member_or_guest', 'Add a member or a guest, not both');
+    end if;
+    if not exists (select 1 from public.members m where m.id = p_member_id and m.community_id = p_community_id
+                   and m.status <> 'left') then
+      perform app_private.fail('not_a_member', 'Not a member of this community');
+    end if;
+  else
+    if p_guest_name is null then
+      perform app_private.fail('guest_name_required', 'Give the guest''s name');
+    end if;
+    if p_guest_email is null or p_guest_email !~ '^[^@\s]+@[^@\s]+\.[^@\s]+$' then
+      perform app_private.fail('invalid_email', 'Give a valid e-mail address for the guest');
+    end if;
+  end if;
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.check_member_or_guest(p_community_id uuid, p_member_id uuid, p_guest_name text, p_guest_email text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.check_member_or_guest(p_community_id uuid, p_member_id uuid, p_guest_name text, p_guest_email text) FROM PUBLIC;
 
 CREATE FUNCTION app_private.check_series_scope(p_scope text) RETURNS void
     LANGUAGE plpgsql IMMUTABLE
@@ -645,17 +676,15 @@ CREATE FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uuid DEFAU
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+-- A member takes a volunteer slot: the job must be visible to them; the slot's rules (capacity,
+-- roles, certificate, once per member) are app_private.take_volunteer_slot's, which an
+-- administrator's add_volunteer also goes through.
 declare
   j public.volunteer_jobs;
   e public.events;
-  s public.volunteer_timeslots;
   v_member uuid;
-  v_slots int;
-  v_taken int;
-  v_id uuid;
-  v_refusal text;
 begin
-  select * into j from public.volunteer_jobs where id = p_job_id for update;
+  select * into j from public.volunteer_jobs where id = p_job_id;
   if j.id is null then
     perform app_private.fail('job_not_found', 'No such volunteer job');
   end if;
@@ -671,6 +700,144 @@ begin
   if v_member is null then
     perform app_private.fail('not_a_member', 'Only members of the community can volunteer');
   end if;
+  return app_private.take_volunteer_slot(j.id, p_timeslot_id, v_member, null, null);
+end
+$$;
+
+REVOKE ALL ON FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uuid) FROM anon, authenticated, service_role;
+
+REVOKE ALL ON FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uuid) TO service_role;
+
+CREATE FUNCTION app_private.take_ticket_places(p_ticket_id uuid, p_quantity integer, p_addons jsonb, p_member_id uuid, p_guest_name text, p_guest_email text, p_added_by uuid, p_payment text) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- The places of one purchase, for a member (buy_ticket) or added by an administrator
+-- (add_event_participant, decision 1071): quantity per purchase, the ticket's participant limit,
+-- add-on min/max per person and option capacity, under the ticket's row lock so nothing is ever
+-- oversold. Who may take them, and when, is the caller's rule. A complimentary addition costs
+-- nothing; one to be paid costs what a purchase would.
+declare
+  t public.tickets;
+  v_sold int;
+  v_purchase uuid;
+  v_total bigint;
+  a record;
+  o record;
+  v_taken int;
+begin
+  if p_quantity is null or p_quantity < 1 then
+    perform app_private.fail('invalid_quantity', 'Buy at least one ticket');
+  end if;
+  if p_addons is null or jsonb_typeof(p_addons) <> 'array' then
+    perform app_private.fail('invalid_addons', 'Add-ons must be a list of {option_id, quantity}');
+  end if;
+  -- The ticket row lock makes concurrent buyers of one ticket take turns.
+  select * into t from public.tickets where id = p_ticket_id for update;
+  if t.id is null then
+    perform app_private.fail('ticket_not_found', 'No such ticket');
+  end if;
+  if p_quantity > t.max_per_purchase then
+    perform app_private.fail('invalid_quantity', format('At most %s tickets per purchase', t.max_per_purchase));
+  end if;
+  select coalesce(sum(quantity), 0) into v_sold from public.ticket_purchases
+  where ticket_id = t.id and status = 'active';
+  if t.participant_limit is not null and v_sold + p_quantity > t.participant_limit then
+    perform app_private.fail('sold_out', format('Only %s tickets left', greatest(t.participant_limit - v_sold, 0)));
+  end if;
+
+  -- Requested options, one row per option, checked against the event's add-ons.
+  create temporary table if not exists pg_temp.requested_options (option_id uuid primary key, quantity int)
+    on commit drop;
+  delete from pg_temp.requested_options;
+  begin
+    insert into pg_temp.requested_options
+    select (x ->> 'option_id')::uuid, sum((x ->> 'quantity')::int)
+    from jsonb_array_elements(p_addons) x group by 1;
+  exception when others then
+    perform app_private.fail('invalid_addons', 'Add-ons must be a list of {option_id, quantity}');
+  end;
+  if exists (select 1 from pg_temp.requested_options r where r.quantity is null or r.quantity < 0
+             or r.option_id is null
+             or not exists (select 1 from public.addon_options ao join public.event_addons ea on ea.id = ao.addon_id
+                            where ao.id = r.option_id and ea.event_id = t.event_id)) then
+    perform app_private.fail('addon_option_not_found', 'An add-on option does not belong to this event');
+  end if;
+  for a in select ea.*, coalesce((select sum(r.quantity) from pg_temp.requested_options r
+                                  join public.addon_options ao on ao.id = r.option_id
+                                  where ao.addon_id = ea.id), 0) as chosen
+           from public.event_addons ea where ea.event_id = t.event_id loop
+    if a.chosen < a.min_per_person * p_quantity
+       or (a.max_per_person is not null and a.chosen > a.max_per_person * p_quantity) then
+      perform app_private.fail('addon_quantity_invalid',
+        format('%s: choose between %s and %s per person', a.name, a.min_per_person,
+               coalesce(a.max_per_person::text, 'any number')));
+    end if;
+  end loop;
+  -- Options are locked in id order so two buyers never wait on each other crosswise.
+  for o in select ao.*, r.quantity as wanted from public.addon_options ao
+           join pg_temp.requested_options r on r.option_id = ao.id
+           where r.quantity > 0 order by ao.id for update of ao loop
+    if o.capacity is not null then
+      select coalesce(sum(pa.quantity), 0) into v_taken from public.purchase_addons pa
+      join public.ticket_purchases p on p.id = pa.purchase_id
+      where pa.option_id = o.id and p.status = 'active';
+      if v_taken + o.wanted > o.capacity then
+        perform app_private.fail('addon_sold_out', format('%s is sold out', o.title));
+      end if;
+    end if;
+  end loop;
+
+  select t.price_ore::bigint * p_quantity + coalesce(sum(ao.price_ore::bigint * r.quantity), 0) into v_total
+  from pg_temp.requested_options r join public.addon_options ao on ao.id = r.option_id;
+  -- Nothing to pay is complimentary, whatever the administrator chose.
+  if p_payment = 'complimentary' or (p_payment is not null and v_total = 0) then
+    p_payment := 'complimentary';
+    v_total := 0;
+  end if;
+  insert into public.ticket_purchases (community_id, event_id, ticket_id, member_id, guest_name, guest_email,
+                                       quantity, unit_price_ore, total_ore, currency, added_by, payment)
+  values (t.community_id, t.event_id, t.id, p_member_id, p_guest_name, p_guest_email, p_quantity, t.price_ore,
+          v_total, t.currency, p_added_by, p_payment)
+  returning id into v_purchase;
+  insert into public.purchase_addons (community_id, purchase_id, option_id, quantity, unit_price_ore)
+  select t.community_id, v_purchase, ao.id, r.quantity, ao.price_ore
+  from pg_temp.requested_options r join public.addon_options ao on ao.id = r.option_id where r.quantity > 0;
+  return v_purchase;
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.take_ticket_places(p_ticket_id uuid, p_quantity integer, p_addons jsonb, p_member_id uuid, p_guest_name text, p_guest_email text, p_added_by uuid, p_payment text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.take_ticket_places(p_ticket_id uuid, p_quantity integer, p_addons jsonb, p_member_id uuid, p_guest_name text, p_guest_email text, p_added_by uuid, p_payment text) FROM PUBLIC;
+
+CREATE FUNCTION app_private.take_volunteer_slot(p_job_id uuid, p_timeslot_id uuid, p_member_id uuid, p_guest_name text, p_guest_email text) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- One volunteer slot for a member (sign_up_volunteer, add_volunteer) or a guest (add_volunteer):
+-- the timeslot, a shift not yet over, the job's roles and child-protection certificate for a
+-- member, once per member, and the slots left, under the job's row lock so a slot is never
+-- taken twice. Who may take it is the caller's rule.
+declare
+  j public.volunteer_jobs;
+  e public.events;
+  s public.volunteer_timeslots;
+  v_refusal text;
+  v_slots int;
+  v_taken int;
+  v_id uuid;
+begin
+  select * into j from public.volunteer_jobs where id = p_job_id for update;
+  if j.id is null then
+    perform app_private.fail('job_not_found', 'No such volunteer job');
+  end if;
+  select * into e from public.events where id = j.event_id;
+  if e.status = 'cancelled' then
+    perform app_private.fail('event_cancelled', 'The event is cancelled');
+  end if;
   v_slots := j.slots;
   if p_timeslot_id is not null then
     select * into s from public.volunteer_timeslots where id = p_timeslot_id and job_id = j.id for update;
@@ -681,34 +848,37 @@ begin
   elsif exists (select 1 from public.volunteer_timeslots where job_id = j.id) then
     perform app_private.fail('timeslot_required', 'Choose a timeslot for this job');
   end if;
-  v_refusal := app_private.volunteer_refusal(j, s, e, v_member);
-  if v_refusal is not null then
-    perform app_private.fail(v_refusal, case v_refusal
-      when 'signup_closed' then 'This shift is over'
-      when 'role_required' then format('This job is for: %s', array_to_string(j.relevant_roles, ', '))
-      else 'This job needs a valid child-protection certificate (børneattest)' end);
-  end if;
-  if exists (select 1 from public.volunteer_signups where job_id = j.id and member_id = v_member
-             and timeslot_id is not distinct from p_timeslot_id and status = 'signed_up') then
-    perform app_private.fail('already_signed_up', 'You are already signed up');
+  if p_member_id is null then
+    if coalesce(s.ends_at, e.ends_at, e.starts_at) < now() then
+      perform app_private.fail('signup_closed', 'This shift is over');
+    end if;
+  else
+    -- A member's refusal is the one rule volunteer_shifts shows (decision 1072).
+    v_refusal := app_private.volunteer_refusal(j, s, e, p_member_id);
+    if v_refusal is not null then
+      perform app_private.fail(v_refusal, case v_refusal
+        when 'signup_closed' then 'This shift is over'
+        when 'role_required' then format('This job is for: %s', array_to_string(j.relevant_roles, ', '))
+        else 'This job needs a valid child-protection certificate (børneattest)' end);
+    end if;
+    if exists (select 1 from public.volunteer_signups where job_id = j.id and member_id = p_member_id
+               and timeslot_id is not distinct from p_timeslot_id and status = 'signed_up') then
+      perform app_private.fail('already_signed_up', 'Already signed up for this shift');
+    end if;
   end if;
   select count(*) into v_taken from public.volunteer_signups
   where job_id = j.id and timeslot_id is not distinct from p_timeslot_id and status = 'signed_up';
   if v_taken >= v_slots then
     perform app_private.fail('no_slots_left', 'All volunteer slots are taken');
   end if;
-  insert into public.volunteer_signups (community_id, job_id, timeslot_id, member_id)
-  values (j.community_id, j.id, p_timeslot_id, v_member) returning id into v_id;
+  insert into public.volunteer_signups (community_id, job_id, timeslot_id, member_id, guest_name, guest_email)
+  values (j.community_id, j.id, p_timeslot_id, p_member_id, p_guest_name, p_guest_email) returning id into v_id;
   return v_id;
 end
 $$;
 
-REVOKE ALL ON FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uuid) FROM anon, authenticated, service_role;
-
-REVOKE ALL ON FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uuid) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uuid) FROM PUBLIC;
-GRANT ALL ON FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uuid) TO authenticated;
-GRANT ALL ON FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uuid) TO service_role;
+REVOKE ALL ON FUNCTION app_private.take_volunteer_slot(p_job_id uuid, p_timeslot_id uuid, p_member_id uuid, p_guest_name text, p_guest_email text) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.take_volunteer_slot(p_job_id uuid, p_timeslot_id uuid, p_member_id uuid, p_guest_name text, p_guest_email text) FROM PUBLIC;
 
 CREATE FUNCTION app_private.volunteer_hours(p_member_id uuid, p_from date, p_to date) RETURNS numeric
     LANGUAGE sql STABLE SECURITY DEFINER
@@ -904,6 +1074,7 @@ begin
     return jsonb_build_object('verdict', 'not_valid');
   end if;
   select m.full_name into v_name from public.members m where m.id = p.member_id;
+  v_name := coalesce(v_name, p.guest_name);
   select t.name into v_ticket from public.tickets t where t.id = p.ticket_id;
   if p.event_id <> p_event_id then
     select e.title into v_title from public.events e where e.id = p.event_id;
@@ -1024,7 +1195,7 @@ CREATE FUNCTION public.door_list(p_community_id uuid, p_event_id uuid) RETURNS T
 begin
   perform app_private.check_door_admin(p_community_id, p_event_id);
   return query
-  select p.id, m.full_name, t.name, p.quantity,
+  select p.id, coalesce(m.full_name, p.guest_name), t.name, p.quantity,
          case when p.status <> 'active'
                 or exists (select 1 from public.payment_refunds r where r.purchase_id = p.id and r.state <> 'failed')
                 then 'refunded'
@@ -1039,7 +1210,7 @@ begin
     join public.tickets t on t.id = p.ticket_id
     left join public.members m on m.id = p.member_id
    where p.event_id = p_event_id and p.community_id = p_community_id
-   order by m.full_name, p.purchased_at, p.id;
+   order by coalesce(m.full_name, p.guest_name), p.purchased_at, p.id;
 end
 $$;
 

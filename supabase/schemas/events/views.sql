@@ -25,7 +25,11 @@ CREATE VIEW public.event_admin_participants WITH (security_invoker='true') AS
            FROM ((public.purchase_addons pa
              JOIN public.addon_options o ON ((o.id = pa.option_id)))
              JOIN public.event_addons a ON ((a.id = o.addon_id)))
-          WHERE (pa.purchase_id = p.id)), '[]'::jsonb) AS addons
+          WHERE (pa.purchase_id = p.id)), '[]'::jsonb) AS addons,
+    p.guest_name,
+    p.guest_email,
+    p.added_by,
+    p.payment
    FROM ((public.ticket_purchases p
      JOIN public.tickets t ON ((t.id = p.ticket_id)))
      LEFT JOIN public.member_directory m ON ((m.id = p.member_id)));

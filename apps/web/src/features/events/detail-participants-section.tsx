@@ -1,41 +1,41 @@
-// Participants with their tickets and add-ons, and check-in at the door (or its undoing).
+// Participants with their tickets and add-ons; check-in through the door's admission (or its
+// undoing), so the list and the door scanner share one record; and adding a participant by hand.
 import { eventsMessages } from '@club/i18n/namespaces/events';
 import type { Formatters } from '@club/i18n';
-import { useQueryClient } from '@tanstack/react-query';
-import { Check, Undo2 } from 'lucide-react';
+import { Check, Undo2, UserPlus } from 'lucide-react';
+import { useState } from 'react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
-import { toast } from '../../components/ui/toast-store';
 import { useT } from '../../lib/i18n';
-import { supabase } from '../../lib/supabase';
-import { describeEventError } from './describe-event-error';
-import type { ParticipantRecord } from './event-records';
-import { eventKeys } from './use-event-community';
+import { useCheckInParticipant } from './check-in-participant';
+import { DetailAddParticipantDialog } from './detail-add-participant-dialog';
+import type { EventRecord, ParticipantRecord } from './event-records';
+
+/** The participant's name: the member's, or the guest's an administrator added. */
+export function participantName(p: ParticipantRecord): string {
+  return p.member_id ? p.member_name : (p.guest_name ?? '');
+}
 
 export function DetailParticipantsSection({
+  event,
   participants,
   format,
   communityId,
-  eventId,
 }: {
+  event: EventRecord;
   participants: ParticipantRecord[];
   format: Formatters;
   communityId: string;
-  eventId: string;
 }) {
   const t = useT(eventsMessages);
-  const queryClient = useQueryClient();
+  const [adding, setAdding] = useState(false);
+  const checkIn = useCheckInParticipant(communityId, event.id, format);
   const active = participants.filter((p) => p.status === 'active');
   const checked = active.filter((p) => p.checked_in_at).length;
-  const setCheckIn = async (p: ParticipantRecord, on: boolean) => {
-    const { error } = await supabase()
-      .from('ticket_purchases')
-      .update({ checked_in_at: on ? new Date().toISOString() : null })
-      .eq('id', p.id);
-    if (error) toast({ variant: 'destructive', title: t(describeEventError(error)) });
-    await queryClient.invalidateQueries({ queryKey: eventKeys.participants(communityId, eventId) });
-  };
+  const setCheckIn = (p: ParticipantRecord, on: boolean) =>
+    checkIn.mutate({ communityId, eventId: event.id, purchaseId: p.id, name: participantName(p), on });
+  const canAdd = event.status !== 'cancelled' && event.tickets.length > 0;
   return (
     <Card aria-labelledby="detail-participants">
       <CardHeader
@@ -48,6 +48,26 @@ export function DetailParticipantsSection({
         }
       />
       <CardBody className="overflow-x-auto">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          {event.tickets.length === 0 ? (
+            <p className="text-sm text-muted-foreground">{t('detail.participants.noTickets')}</p>
+          ) : (
+            <span />
+          )}
+          <Button variant="secondary" size="sm" disabled={!canAdd} onClick={() => setAdding(true)}>
+            <UserPlus aria-hidden="true" />
+            {t('detail.participants.add')}
+          </Button>
+        </div>
+        {adding ? (
+          <DetailAddParticipantDialog
+            event={event}
+            communityId={communityId}
+            format={format}
+            open
+            onOpenChange={(o) => !o && setAdding(false)}
+          />
+        ) : null}
         {participants.length === 0 ? (
           <p className="text-sm text-muted-foreground">{t('detail.participants.none')}</p>
         ) : (
@@ -78,9 +98,12 @@ export function DetailParticipantsSection({
               {participants.map((p) => (
                 <tr key={p.id} className="border-b border-border last:border-0">
                   <td className="px-3 py-2">
-                    <div className="font-medium">{p.member_name}</div>
-                    {p.member_email ? (
-                      <div className="text-xs text-muted-foreground">{p.member_email}</div>
+                    <div className="font-medium">
+                      {participantName(p)}{' '}
+                      {p.member_id ? null : <Badge>{t('detail.participants.guest')}</Badge>}
+                    </div>
+                    {(p.member_email ?? p.guest_email) ? (
+                      <div className="text-xs text-muted-foreground">{p.member_email ?? p.guest_email}</div>
                     ) : null}
                   </td>
                   <td className="px-3 py-2">{p.ticket_name}</td>
@@ -88,7 +111,22 @@ export function DetailParticipantsSection({
                   <td className="px-3 py-2">
                     {p.addons.map((a) => `${a.quantity} × ${a.addon}: ${a.title}`).join(', ')}
                   </td>
-                  <td className="px-3 py-2 text-right tabular-nums">{format.money(Number(p.total_ore))}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">
+                    <div>{format.money(Number(p.total_ore))}</div>
+                    {p.payment ? (
+                      <Badge
+                        tone={p.payment === 'to_pay' ? 'accent' : 'neutral'}
+                        className="whitespace-nowrap"
+                        title={t('detail.participants.addedByAdmin')}
+                      >
+                        {t(
+                          p.payment === 'to_pay'
+                            ? 'detail.participants.toPay'
+                            : 'detail.participants.complimentary',
+                        )}
+                      </Badge>
+                    ) : null}
+                  </td>
                   <td className="px-3 py-2">
                     {p.status === 'cancelled' ? (
                       <Badge tone="danger">{t('detail.participants.cancelledTicket')}</Badge>
@@ -100,8 +138,9 @@ export function DetailParticipantsSection({
                         <Button
                           variant="ghost"
                           size="icon-sm"
-                          aria-label={t('detail.participants.undoCheckIn', { name: p.member_name })}
-                          onClick={() => void setCheckIn(p, false)}
+                          aria-label={t('detail.participants.undoCheckIn', { name: participantName(p) })}
+                          disabled={checkIn.isPending}
+                          onClick={() => setCheckIn(p, false)}
                         >
                           <Undo2 aria-hidden="true" />
                         </Button>
@@ -110,8 +149,9 @@ export function DetailParticipantsSection({
                       <Button
                         variant="secondary"
                         size="sm"
-                        aria-label={t('detail.participants.checkInAction', { name: p.member_name })}
-                        onClick={() => void setCheckIn(p, true)}
+                        aria-label={t('detail.participants.checkInAction', { name: participantName(p) })}
+                        disabled={checkIn.isPending}
+                        onClick={() => setCheckIn(p, true)}
                       >
                         <Check aria-hidden="true" />
                         {t('detail.participants.checkIn')}

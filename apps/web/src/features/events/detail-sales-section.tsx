@@ -33,12 +33,16 @@ export function DetailSalesSection({
     if (release) return format.dateTime(release);
     return event.status === 'draft' ? null : t('detail.sales.now');
   };
+  // A complimentary ticket an administrator added (decision 1071) brings in nothing.
+  const paying = active.filter((p) => p.payment !== 'complimentary');
   const perTicket = event.tickets.map((ticket) => {
     const sold = active.filter((p) => p.ticket_id === ticket.id);
     return {
       ticket,
       count: sold.reduce((n, p) => n + p.quantity, 0),
-      revenue: sold.reduce((n, p) => n + p.quantity * ticket.price_ore, 0),
+      revenue: sold
+        .filter((p) => p.payment !== 'complimentary')
+        .reduce((n, p) => n + p.quantity * ticket.price_ore, 0),
     };
   });
   const options = event.event_addons.flatMap((addon) =>
@@ -46,11 +50,12 @@ export function DetailSalesSection({
   );
   const perOption = options.map(({ addon, option }) => {
     const lines = active.flatMap((p) => p.addons.filter((a) => a.option_id === option.id));
+    const paid = paying.flatMap((p) => p.addons.filter((a) => a.option_id === option.id));
     return {
       addon,
       option,
       count: lines.reduce((n, a) => n + a.quantity, 0),
-      revenue: lines.reduce((n, a) => n + a.quantity * a.unit_price_ore, 0),
+      revenue: paid.reduce((n, a) => n + a.quantity * a.unit_price_ore, 0),
     };
   });
   const total = active.reduce((n, p) => n + Number(p.total_ore), 0);

@@ -1,5 +1,6 @@
 // Volunteer jobs with filled and open slots per timeslot (members and guests), check-in and
-// check-out of each volunteer, and adding a guest volunteer to a slot that has room.
+// check-out of each volunteer, and putting a member or a guest on a slot that has room
+// (add_volunteer, under the sign-up's rules).
 import { eventsMessages } from '@club/i18n/namespaces/events';
 import type { Formatters } from '@club/i18n';
 import { useQueryClient } from '@tanstack/react-query';
@@ -9,14 +10,14 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { Dialog } from '../../components/ui/dialog';
-import { FormField } from '../../components/ui/form-field';
-import { Input } from '../../components/ui/input';
 import { toast } from '../../components/ui/toast-store';
 import { useT } from '../../lib/i18n';
 import { supabase } from '../../lib/supabase';
 import { describeEventError } from './describe-event-error';
 import type { EventRecord, JobRecord, SignupRecord } from './event-records';
+import { useAddVolunteer } from './add-volunteer';
 import { eventKeys } from './use-event-community';
+import { emptyWho, readWho, WhoFields, type WhoErrors } from './who-fields';
 
 interface Slot {
   job: JobRecord;
@@ -31,70 +32,58 @@ function volunteerName(s: SignupRecord): string {
     : (s.guest_name ?? '');
 }
 
-function GuestDialog({
+function AddVolunteerDialog({
   slot,
   communityId,
+  eventId,
   open,
   onOpenChange,
-  onAdded,
 }: {
   slot: Slot;
   communityId: string;
+  eventId: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
-  onAdded: () => Promise<void>;
 }) {
   const t = useT(eventsMessages);
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<{ name?: string; email?: string }>({});
-  const [busy, setBusy] = useState(false);
-  const submit = async (e: FormEvent) => {
+  const add = useAddVolunteer(communityId, eventId);
+  const [who, setWho] = useState(emptyWho);
+  const [errors, setErrors] = useState<WhoErrors>({});
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    const found = {
-      name: name.trim() ? undefined : t('validation.required'),
-      email: /^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email.trim())
-        ? undefined
-        : t('detail.volunteers.invalidEmail'),
-    };
-    setErrors(found);
-    if (found.name || found.email) return;
-    setBusy(true);
-    const { error } = await supabase().from('volunteer_signups').insert({
-      community_id: communityId,
-      job_id: slot.job.id,
-      timeslot_id: slot.timeslotId,
-      guest_name: name.trim(),
-      guest_email: email.trim(),
-    });
-    setBusy(false);
-    if (error) {
-      toast({ variant: 'destructive', title: t(describeEventError(error)) });
-      return;
-    }
-    toast({ title: t('detail.volunteers.guestAdded', { name: name.trim() }) });
-    setName('');
-    setEmail('');
-    onOpenChange(false);
-    await onAdded();
+    const read = readWho(who, t);
+    setErrors('errors' in read ? read.errors : {});
+    if ('errors' in read) return;
+    add.mutate(
+      {
+        communityId,
+        eventId,
+        jobId: slot.job.id,
+        timeslotId: slot.timeslotId,
+        name: read.name,
+        who: read.who,
+      },
+      { onSuccess: () => onOpenChange(false) },
+    );
   };
   return (
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
-      title={t('detail.volunteers.addGuest')}
+      title={t('detail.volunteers.addVolunteer')}
       description={`${slot.job.title} · ${slot.label}`}
     >
-      <form noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
-        <FormField label={t('detail.volunteers.guestName')} error={errors.name}>
-          <Input value={name} onChange={(e) => setName(e.target.value)} autoComplete="off" />
-        </FormField>
-        <FormField label={t('detail.volunteers.guestEmail')} error={errors.email}>
-          <Input type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="off" />
-        </FormField>
+      <form noValidate onSubmit={submit} className="space-y-4">
+        <WhoFields
+          communityId={communityId}
+          idPrefix="add-volunteer"
+          state={who}
+          onChange={setWho}
+          errors={errors}
+        />
         <div className="flex justify-end">
-          <Button type="submit" disabled={busy}>
-            {t('detail.volunteers.addGuest')}
+          <Button type="submit" disabled={add.isPending}>
+            {t('detail.volunteers.addVolunteer')}
           </Button>
         </div>
       </form>
@@ -193,7 +182,7 @@ export function DetailVolunteersSection({
                             onClick={() => setGuestFor(slot)}
                           >
                             <UserPlus aria-hidden="true" />
-                            {t('detail.volunteers.addGuest')}
+                            {t('detail.volunteers.addVolunteer')}
                           </Button>
                         </span>
                       </div>
@@ -253,12 +242,12 @@ export function DetailVolunteersSection({
           );
         })}
         {guestFor ? (
-          <GuestDialog
+          <AddVolunteerDialog
             slot={guestFor}
             communityId={communityId}
+            eventId={event.id}
             open
             onOpenChange={(o) => !o && setGuestFor(undefined)}
-            onAdded={refresh}
           />
         ) : null}
       </CardBody>

@@ -2,14 +2,14 @@
 import { eventsMessages } from '@club/i18n/namespaces/events';
 import { useQuery } from '@tanstack/react-query';
 import { X } from 'lucide-react';
-import { useEffect, useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { Card, CardBody, CardHeader } from '../../components/ui/card';
 import { Input } from '../../components/ui/input';
 import { useT } from '../../lib/i18n';
 import type { Invitee } from './event-records';
 import type { EditorSectionProps } from './editor-section-props';
-import { loadGroupsAndTags, searchMembers } from './load-invitees';
+import { loadGroupsAndTags } from './load-invitees';
+import { useMemberSearch } from './use-member-search';
 
 function CheckList({
   legend,
@@ -44,20 +44,10 @@ export function EditorInvitationsSection({
   communityId,
 }: Pick<EditorSectionProps, 'draft' | 'change'> & { communityId: string }) {
   const t = useT(eventsMessages);
-  const [text, setText] = useState('');
-  const [term, setTerm] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setTerm(text), 250);
-    return () => clearTimeout(timer);
-  }, [text]);
+  const { text, setText, found } = useMemberSearch(communityId);
   const lists = useQuery({
     queryKey: ['event-invitees', communityId],
     queryFn: () => loadGroupsAndTags(communityId),
-  });
-  const found = useQuery({
-    queryKey: ['member-search', communityId, term],
-    queryFn: () => searchMembers(communityId, term),
-    enabled: term.trim().length >= 2,
   });
   const toggle = (key: 'invitedGroups' | 'invitedTags', id: string) =>
     change((d) => ({ ...d, [key]: d[key].includes(id) ? d[key].filter((x) => x !== id) : [...d[key], id] }));

@@ -165,10 +165,10 @@ export function EventDetailPage({
         <div className="min-w-0 space-y-6">
           <DetailSalesSection event={e} participants={participants.data ?? []} format={format} />
           <DetailParticipantsSection
+            event={e}
             participants={participants.data ?? []}
             format={format}
             communityId={communityId}
-            eventId={e.id}
           />
           <DetailVolunteersSection
             event={e}

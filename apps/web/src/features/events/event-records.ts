@@ -102,7 +102,8 @@ export type EventRecord = Pick<
   event_invitations: InvitationRecord[];
 };
 
-/** A row of the event_admin_participants view (its columns are never null in practice). */
+/** A row of the event_admin_participants view; member_id is null for a guest an administrator
+ * added, whose name and e-mail are guest_name and guest_email. */
 export type ParticipantRecord = NonNullFields<
   Pick<
     Tables<'event_admin_participants'>,
@@ -117,18 +118,14 @@ export type ParticipantRecord = NonNullFields<
     | 'currency'
     | 'purchased_at'
     | 'checked_in_at'
+    | 'guest_name'
+    | 'guest_email'
   >,
-  | 'id'
-  | 'ticket_id'
-  | 'ticket_name'
-  | 'member_id'
-  | 'member_name'
-  | 'quantity'
-  | 'total_ore'
-  | 'currency'
-  | 'purchased_at'
+  'id' | 'ticket_id' | 'ticket_name' | 'member_name' | 'quantity' | 'total_ore' | 'currency' | 'purchased_at'
 > & {
   status: 'active' | 'cancelled';
+  /** Set when an administrator added the ticket by hand (decision 1071). */
+  payment: 'to_pay' | 'complimentary' | null;
   addons: { option_id: string; title: string; addon: string; quantity: number; unit_price_ore: number }[];
 };
 

@@ -49,7 +49,7 @@ export async function loadParticipants(eventId: string): Promise<ParticipantReco
   const { data, error } = await supabase()
     .from('event_admin_participants')
     .select(
-      'id, ticket_id, ticket_name, member_id, member_name, member_email, quantity, status, total_ore, currency, purchased_at, checked_in_at, addons',
+      'id, ticket_id, ticket_name, member_id, member_name, member_email, quantity, status, total_ore, currency, purchased_at, checked_in_at, addons, guest_name, guest_email, payment',
     )
     .eq('event_id', eventId)
     .order('purchased_at', { ascending: true });
