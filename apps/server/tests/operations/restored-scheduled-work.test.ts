@@ -108,7 +108,7 @@ describe('a restored copy', () => {
     const running = await startClub(restoredEnv);
     cleanups.push(() => running.stop());
     expect(running.platform.scheduledWork?.paused()).toBe(false);
-    expect(await waitFor(async () => (await probeRuns(running)) > before, 10_000)).toBe(true);
+    expect(await waitFor(async () => (await probeRuns(running)) > before, 30_000)).toBe(true);
     await running.stop();
 
     // A real recovery restores with --run-scheduled-work and starts running at once.
@@ -123,7 +123,7 @@ describe('a restored copy', () => {
     cleanups.push(() => recovered.stop());
     expect(recovered.platform.scheduledWork?.paused()).toBe(false);
     const restoredRuns = await probeRuns(recovered);
-    expect(await waitFor(async () => (await probeRuns(recovered)) > restoredRuns, 10_000)).toBe(true);
+    expect(await waitFor(async () => (await probeRuns(recovered)) > restoredRuns, 30_000)).toBe(true);
   }, 300_000);
 });
 
