@@ -183,15 +183,15 @@ export const groupAges: Record<string, [number, number]> = {
   'U13 Fodbold': [10, 12],
   'Senior herrer': [18, 45],
   'Old boys': [32, 70],
-  'Kvindefodbold': [16, 50],
+  Kvindefodbold: [16, 50],
   'U12 Håndbold': [9, 11],
   'Damesenior håndbold': [18, 45],
   'Forældre/barn gymnastik': [2, 60],
-  'Springhold': [8, 30],
+  Springhold: [8, 30],
   'Motion 60+': [60, 110],
   'Padel fællestræning': [16, 80],
-  'Frivillige': [18, 110],
-  'Bestyrelsen': [18, 110],
+  Frivillige: [18, 110],
+  Bestyrelsen: [18, 110],
 };
 
 export const tags = ['Frivillig', 'Bestyrelse', 'Træner', 'Forælder', 'Nyt medlem', 'Æresmedlem', 'Dommer'];
