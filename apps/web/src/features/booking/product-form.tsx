@@ -16,6 +16,7 @@ import { UnsavedChangesGuard } from '../../components/form/unsaved-changes-guard
 import { useAppForm } from '../../components/form/use-app-form';
 import { Button } from '../../components/ui/button';
 import { useFormat, useT } from '../../lib/i18n';
+import { AccountPicker } from './account-picker';
 import { availabilityKinds, priceModes, type ProductDocument } from './booking-records';
 import type { ProductChoices } from './load-product';
 import { hoursIssues, toHoursRows, toOpeningRows } from './opening-hours';
@@ -154,15 +155,7 @@ export function ProductForm({
         <TextField name="name" label={t('form.name')} />
         <TextAreaField name="description" label={t('form.descriptionField')} optional rows={3} />
         <ProductImageField communityId={communityId} />
-        <SelectField
-          name="accountId"
-          label={t('form.account')}
-          help={t('form.accountHelp')}
-          options={[
-            { value: '', label: t('form.noAccount') },
-            ...choices.accounts.map((a) => ({ value: a.id, label: a.name })),
-          ]}
-        />
+        <AccountPicker communityId={communityId} name="accountId" />
         <TextField
           name="capacity"
           label={t('form.capacity')}
