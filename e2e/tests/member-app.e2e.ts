@@ -442,6 +442,9 @@ describe('the member app in Danish at phone size', () => {
       city: 'Odense C',
       phone: '+4520304050',
     });
+    // Stored in international form, written as a Dane writes it.
+    await contact.getByText('20 30 40 50', { exact: true }).waitFor();
+    expect(await contact.getByText('+4520304050').count()).toBe(0);
     expect(await fits(page)).toBe(true);
 
     // The invoice: its amounts, the club's bank account and MobilePay with the reference, and the PDF.

@@ -27,6 +27,7 @@ import { FeedLinkCard } from './feed-link-card';
 import { loadBooking } from './load-bookings';
 import { RequirementList } from './requirement-list';
 import { cancelBooking, checkIn } from './save-booking';
+import { formatPhone } from '../../lib/phone';
 
 export function BookingDetailPage({
   communityId,
@@ -82,7 +83,7 @@ export function BookingDetailPage({
     [
       t('detail.contact'),
       b.contact_shared
-        ? [b.member?.email, b.member?.phone].filter(Boolean).join(' · ') || t('detail.shared')
+        ? [b.member?.email, formatPhone(b.member?.phone)].filter(Boolean).join(' · ') || t('detail.shared')
         : t('detail.notShared'),
     ],
     [t('detail.note'), b.note ?? '—'],

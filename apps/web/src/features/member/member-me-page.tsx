@@ -21,6 +21,7 @@ import { MyInvoiceDialog } from './my-invoice-dialog';
 import { MyShiftsSection } from './my-shifts-section';
 import { QueryState } from './query-state';
 import { Section } from './section';
+import { formatPhone } from '../../lib/phone';
 
 function addressOf(m: MyMember): string {
   const street = [m.street, m.house_number].filter(Boolean).join(' ');
@@ -72,7 +73,7 @@ export function MemberMePage({ slug, communityId }: { slug: string; communityId:
                   <dt className="text-muted-foreground">{t('me.email')}</dt>
                   <dd className="break-all">{given(m.email)}</dd>
                   <dt className="text-muted-foreground">{t('me.phone')}</dt>
-                  <dd>{given(m.phone)}</dd>
+                  <dd>{given(formatPhone(m.phone))}</dd>
                   <dt className="text-muted-foreground">{t('me.address')}</dt>
                   <dd>{given(addressOf(m))}</dd>
                   <dt className="text-muted-foreground">{t('me.birthDate')}</dt>

@@ -13,7 +13,7 @@ import { Button } from '../../components/ui/button';
 import { useT } from '../../lib/i18n';
 import type { MyMember } from '../../lib/queries/members/load-my-member';
 import { useSaveMyContact, type MyContact } from '../../lib/queries/members/save-my-contact';
-import { normalisePhone } from '../../lib/phone';
+import { formatPhone, normalisePhone } from '../../lib/phone';
 import { usePostcodes } from '../../lib/queries/members/load-postcodes';
 import { QueryState } from './query-state';
 
@@ -74,7 +74,7 @@ function ContactFields(props: {
     defaultValues: {
       first_name: m.first_name ?? '',
       last_name: m.last_name ?? '',
-      phone: m.phone ?? '',
+      phone: formatPhone(m.phone),
       street: m.street ?? '',
       house_number: m.house_number ?? '',
       floor: m.floor ?? '',

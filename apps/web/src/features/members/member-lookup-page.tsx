@@ -18,6 +18,7 @@ import { memberKeys } from './member-keys';
 import { MemberSearchBox } from './member-search-box';
 import { MemberStatusBadge } from './member-status-badge';
 import { normaliseCpr } from './member-values';
+import { formatPhone } from '../../lib/phone';
 
 export function MemberLookupPage(props: { communityId: string; slug: string; manager: boolean }) {
   const t = useT(membersMessages);
@@ -94,7 +95,7 @@ export function MemberLookupPage(props: { communityId: string; slug: string; man
                     <p className="text-sm text-muted-foreground">
                       MID {hit.mid}
                       {hit.membership_id ? ` · ${hit.membership_id}` : ''}
-                      {hit.phone ? ` · ${hit.phone}` : ''}
+                      {hit.phone ? ` · ${formatPhone(hit.phone)}` : ''}
                     </p>
                     {hit.email ? (
                       <p className="text-sm">

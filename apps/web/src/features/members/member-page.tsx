@@ -27,6 +27,7 @@ import { memberKeys } from './member-keys';
 import { MemberRelationsCard } from './member-relations-card';
 import { MemberStatusBadge } from './member-status-badge';
 import { useLiveMembers } from './use-live-members';
+import { formatPhone } from '../../lib/phone';
 
 export function addressLines(
   m: Pick<MemberRecord, 'street' | 'house_number' | 'floor' | 'door' | 'postal_code' | 'city'>,
@@ -106,7 +107,7 @@ export function MemberPage({
     [t('profile.membershipId'), m.membership_id ?? '–'],
     [t('columns.age'), m.age === null ? t('detail.noAge') : t('detail.age', { age: m.age })],
     [t('profile.email'), m.email ?? '–'],
-    [t('profile.phone'), m.phone ?? '–'],
+    [t('profile.phone'), formatPhone(m.phone) || '–'],
     [t('detail.address'), addressLines(m).join(', ') || '–'],
     [
       t('detail.memberships'),

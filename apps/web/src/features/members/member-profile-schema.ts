@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { dateValue } from '../../components/form/date-fields';
 import type { MemberRecord } from './load-member';
 import { isEmail, normaliseDate, normalisePhone, todayIso } from './member-values';
+import { formatPhone } from '../../lib/phone';
 import type { ProfileValues } from './save-member';
 
 const optionalText = (max: number) => z.string().trim().max(max);
@@ -70,7 +71,7 @@ export function profileDefaults(member: MemberRecord | undefined): ProfileInput 
     first_name: member?.first_name ?? '',
     last_name: member?.last_name ?? '',
     email: member?.email ?? '',
-    phone: member?.phone ?? '',
+    phone: formatPhone(member?.phone),
     gender: member?.gender ?? '',
     birth_date: member?.birth_date ?? '',
     street: member?.street ?? '',
