@@ -90,8 +90,28 @@ async function clearPostgres(db: Database): Promise<void> {
   await db.exec('drop schema if exists public cascade; create schema public;');
 }
 
+/**
+ * A job that was running when the backup was taken is in it as 'running'. No instance of the
+ * restored copy runs it, yet the scheduler treats a run younger than its stale limit (30 min)
+ * as in progress and starts no new one: a restored copy ran none of that job for half an hour.
+ * Such a run is recorded as interrupted by the backup.
+ */
+async function closeInterruptedRuns(db: Database): Promise<void> {
+  const found = await db.query<{ present: boolean }>(
+    "select to_regclass('cron.job_run_details') is not null and not exists (select 1 from pg_extension where extname = 'pg_cron') as present",
+  );
+  if (!found.rows[0]?.present) return;
+  await db.query(
+    `update cron.job_run_details
+        set status = 'failed', return_message = 'interrupted: it was running when the backup was taken',
+            end_time = coalesce(end_time, clock_timestamp())
+      where status = 'running'`,
+  );
+}
+
 /** Pauses the restored database's scheduled work, or (runScheduledWork) lifts any pause it carried. */
 async function settleScheduledWork(db: Database, request: RestoreRequest, staged: StagedBackup) {
+  await closeInterruptedRuns(db);
   if (request.runScheduledWork) {
     await resumeScheduledWork(db);
     return;

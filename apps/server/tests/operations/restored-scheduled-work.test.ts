@@ -70,6 +70,13 @@ describe('a restored copy', () => {
       create table public.restore_probe (id bigint generated always as identity, at timestamptz default now());
       select cron.schedule('restore-probe', '1 seconds', $$insert into public.restore_probe default values$$);`);
     expect(await waitFor(async () => (await probeRuns(source)) > 0, 20_000)).toBe(true);
+    // A run in progress as the backup is taken (the job runs every second, so a dump often
+    // catches one): the backup holds it as 'running', and no restored instance will finish it.
+    await source.platform.db.query(
+      `insert into cron.job_run_details (jobid, database, username, command, status, start_time, slot)
+       select jobid, database, username, command, 'running', clock_timestamp(), now() + interval '1 hour'
+       from cron.job where jobname = 'restore-probe'`,
+    );
     const backupFile = path.join(sourceEnv.DATA_DIR, 'probe.tar.gz.age');
     const backup = await runCommand('backup', [backupFile], { ...source.env, BACKUP_PASSPHRASE: passphrase });
     expect(backup.code, backup.stderr).toBe(0);
@@ -124,6 +131,13 @@ describe('a restored copy', () => {
     expect(recovered.platform.scheduledWork?.paused()).toBe(false);
     const restoredRuns = await probeRuns(recovered);
     expect(await waitFor(async () => (await probeRuns(recovered)) > restoredRuns, 30_000)).toBe(true);
+    // The run the backup caught is recorded as interrupted, not left holding the job.
+    const caught = await recovered.platform.db.query<{ status: string; return_message: string }>(
+      `select status, return_message from cron.job_run_details where slot > now() + interval '30 minutes'`,
+    );
+    expect(caught.rows).toEqual([
+      { status: 'failed', return_message: 'interrupted: it was running when the backup was taken' },
+    ]);
   }, 300_000);
 });
 
