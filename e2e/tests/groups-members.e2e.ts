@@ -183,6 +183,24 @@ describe('group members in Danish', () => {
       )
     ).rows[0]!;
     await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    // A title another group already has (typed in other case) is asked about first and saved
+    // only when asked again: nothing is written on the first press.
+    const other = (
+      await platform.db.query<{ title: string }>(
+        'select title from groups where community_id = $1 and id <> $2 and not archived order by title limit 1',
+        [demo.community, groupId],
+      )
+    ).rows[0]!.title;
+    await page.getByLabel('Titel').fill(other.toUpperCase());
+    await page.getByRole('button', { name: 'Gem', exact: true }).click();
+    await page.getByText(`En anden gruppe hedder allerede ${other}.`).waitFor();
+    const titleNow = async () =>
+      (await platform.db.query<{ title: string }>('select title from groups where id = $1', [groupId]))
+        .rows[0]!.title;
+    expect(await titleNow()).toBe(title);
+    await page.getByRole('button', { name: 'Gem alligevel' }).click();
+    await toast(page, `Detaljerne for ${other.toUpperCase()} er gemt`);
+    expect(await titleNow()).toBe(other.toUpperCase());
     title = 'Ungdomshold tirsdag og torsdag';
     await page.getByLabel('Titel').fill(title);
     await page.getByRole('searchbox', { name: 'Søg efter ejeren' }).fill(owner.full_name);

@@ -1,6 +1,5 @@
 // "New group": a title is all a group needs to exist; the page it opens on sets the rest. A
-// title the community already uses (ignoring case) is asked about once before a second group
-// of that name is made: two "U11" teams may be meant, but are more often a slip.
+// title the community already uses is asked about once first (useDuplicateTitle).
 import { commonMessages } from '@club/i18n/namespaces/common';
 import { groupsMessages } from '@club/i18n/namespaces/groups';
 import { useQueryClient } from '@tanstack/react-query';
@@ -8,14 +7,13 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { z } from 'zod';
 import { Form, FormErrorSummary, TextField } from '../../components/form/form';
-import { Alert } from '../../components/ui/alert';
 import { useAppForm } from '../../components/form/use-app-form';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { toast } from '../../components/ui/toast-store';
 import { localePath, useLanguage, useT } from '../../lib/i18n';
 import { groupKeys } from './group-keys';
-import { groupsTitled } from './load-group';
+import { useDuplicateTitle } from './duplicate-title';
 import { createGroup } from './save-group';
 
 const schema = z.object({ title: z.string().trim().min(1).max(120) });
@@ -38,10 +36,7 @@ export function CreateGroupDialog({
   const queryClient = useQueryClient();
   const form = useAppForm({ schema, defaultValues: { title: '' } });
   const [busy, setBusy] = useState(false);
-  // The title a warning was shown for; submitting that same title again creates the group.
-  const [warned, setWarned] = useState<{ title: string; existing: string; archived: boolean } | null>(null);
-  const typed = form.watch('title');
-  const warning = warned && warned.title.toLowerCase() === typed.trim().toLowerCase() ? warned : null;
+  const duplicate = useDuplicateTitle({ communityId, typed: form.watch('title'), screen: 'create' });
   return (
     <Dialog
       open={open}
@@ -56,14 +51,7 @@ export function CreateGroupDialog({
         onSubmit={async (values) => {
           setBusy(true);
           try {
-            const title = values.title.trim();
-            if (!warning) {
-              const same = await groupsTitled(communityId, title);
-              if (same.length > 0) {
-                setWarned({ title, existing: same[0]!.title, archived: same.every((g) => g.archived) });
-                return;
-              }
-            }
+            if (!(await duplicate.mayUse(values.title))) return;
             const id = await createGroup(communityId, values.title);
             await queryClient.invalidateQueries({ queryKey: groupKeys.all(communityId) });
             toast({ title: t('create.created', { title: values.title.trim() }) });
@@ -76,19 +64,13 @@ export function CreateGroupDialog({
       >
         <FormErrorSummary />
         <TextField name="title" label={t('create.field')} />
-        {warning ? (
-          <Alert kind="info">
-            {t(warning.archived ? 'create.duplicateArchived' : 'create.duplicate', {
-              title: warning.existing,
-            })}
-          </Alert>
-        ) : null}
+        {duplicate.notice}
         <div className="flex justify-end gap-2">
           <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
             {tc('actions.cancel')}
           </Button>
           <Button type="submit" disabled={busy}>
-            {warning ? t('create.submitAnyway') : t('create.submit')}
+            {duplicate.warned ? t('create.submitAnyway') : t('create.submit')}
           </Button>
         </div>
       </Form>

@@ -17,6 +17,7 @@ import { useT } from '../../lib/i18n';
 import { GroupFrame } from './group-frame';
 import { groupKeys } from './group-keys';
 import { groupVisibilities, type GroupRecord, type MemberOption } from './group-records';
+import { useDuplicateTitle } from './duplicate-title';
 import { searchRegister } from './load-group';
 import { loadCommunityTags } from './load-group-list';
 import { saveGroupDetails } from './save-group';
@@ -107,12 +108,21 @@ function DetailsForm({ group, communityId }: { group: GroupRecord; communityId: 
       columns: { owner_member_id: 'owner_member_id' },
     },
   });
+  // A new title another group already has is asked about once, as when creating one.
+  const duplicate = useDuplicateTitle({
+    communityId,
+    typed: form.watch('title'),
+    exceptId: group.id,
+    screen: 'details',
+  });
   return (
     <Form
       form={form}
       translate={(key) => t(key as never)}
       className="space-y-5"
       onSubmit={async (values) => {
+        const renamed = values.title.trim().toLowerCase() !== group.title.trim().toLowerCase();
+        if (renamed && !(await duplicate.mayUse(values.title))) return;
         await saveGroupDetails(
           communityId,
           group.id,
@@ -126,6 +136,7 @@ function DetailsForm({ group, communityId }: { group: GroupRecord; communityId: 
     >
       <FormErrorSummary />
       <TextField name="title" label={t('details.fields.title')} />
+      {duplicate.notice}
       <Controller
         control={form.control}
         name="owner_member_id"
@@ -184,7 +195,7 @@ function DetailsForm({ group, communityId }: { group: GroupRecord; communityId: 
         )}
       />
       <Button type="submit" disabled={form.formState.isSubmitting}>
-        {tc('actions.save')}
+        {duplicate.warned ? t('details.saveAnyway') : tc('actions.save')}
       </Button>
       <UnsavedChangesGuard when={form.formState.isDirty} what={group.title} saving={form.saving} />
     </Form>

@@ -42,14 +42,16 @@ export async function loadGroup(groupId: string): Promise<GroupRecord> {
 export async function groupsTitled(
   communityId: string,
   title: string,
+  exceptId?: string,
 ): Promise<{ id: string; title: string; archived: boolean }[]> {
   const pattern = title.trim().replace(/[\\%_]/g, (c) => `\\${c}`);
-  const { data, error } = await supabase()
+  let query = supabase()
     .from('groups')
     .select('id, title, archived')
     .eq('community_id', communityId)
-    .ilike('title', pattern)
-    .limit(5);
+    .ilike('title', pattern);
+  if (exceptId) query = query.neq('id', exceptId);
+  const { data, error } = await query.limit(5);
   if (error) throw error;
   return data ?? [];
 }
