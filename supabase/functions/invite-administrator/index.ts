@@ -6,7 +6,7 @@
 // can sign in), then grants the access as the caller, so the database's rules decide what the
 // caller may grant. Answers {"user_id", "invited"} or {"error": code, "message": sentence}.
 import { adminAreas } from '@club/schemas';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
 import { checkEmail, GoLiveError, invitationData, inviteOrFindUser, refusal } from '../_shared/go-live';
 
 type Env = Readonly<Record<string, string | undefined>>;
@@ -58,11 +58,13 @@ export default async function handler(req: Request, context?: { env?: Env }): Pr
   try {
     const email = checkEmail(body.email);
     const admin = createClient(env.SUPABASE_URL, env.SUPABASE_SERVICE_ROLE_KEY, options);
-    const refused = await grantRefusal(caller, admin, communityId, email, body.membership_manager === true);
+    // Asked once: the grant check and the invitation's "invited by" both need the caller.
+    const { data: who, error: whoError } = await caller.auth.getUser();
+    const inviter = whoError ? undefined : (who.user ?? undefined);
+    const refused = await grantRefusal(inviter, admin, communityId, email, body.membership_manager === true);
     if (refused) return failed(403, 'not_allowed', refused);
     const redirectTo = typeof body.redirect_to === 'string' ? body.redirect_to : undefined;
-    const { data: who } = await caller.auth.getUser();
-    const names = await invitationData(admin, communityId, who.user ?? undefined);
+    const names = await invitationData(admin, communityId, inviter);
     const user = await inviteOrFindUser(admin, email, redirectTo, names);
     const granted = await caller.rpc('set_administrator_access', {
       p_community_id: communityId,
@@ -89,20 +91,19 @@ export default async function handler(req: Request, context?: { env?: Env }): Pr
  * goes through that function, which decides; this only keeps a refused one from inviting.
  */
 async function grantRefusal(
-  caller: SupabaseClient,
+  caller: User | undefined,
   admin: SupabaseClient,
   communityId: string,
   email: string,
   membershipManager: boolean,
 ): Promise<string | undefined> {
-  const { data: who, error: whoError } = await caller.auth.getUser();
   // No user behind a token may_grant_access accepted: the service role, which may grant all.
-  if (whoError || !who.user) return undefined;
+  if (!caller) return undefined;
   const mine = await admin
     .from('memberships')
     .select('role')
     .eq('community_id', communityId)
-    .eq('user_id', who.user.id)
+    .eq('user_id', caller.id)
     .maybeSingle<{ role: string }>();
   if (mine.error) throw new GoLiveError('grant_check_failed', mine.error.message, 502);
   if (mine.data?.role === 'owner') return undefined;

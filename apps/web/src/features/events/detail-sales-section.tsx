@@ -40,9 +40,10 @@ export function DetailSalesSection({
     return {
       ticket,
       count: sold.reduce((n, p) => n + p.quantity, 0),
-      revenue: sold
-        .filter((p) => p.payment !== 'complimentary')
+      revenue: paying
+        .filter((p) => p.ticket_id === ticket.id)
         .reduce((n, p) => n + p.quantity * ticket.price_ore, 0),
+      opens: saleOpens(ticket.join_opens_at),
     };
   });
   const options = event.event_addons.flatMap((addon) =>
@@ -84,7 +85,7 @@ export function DetailSalesSection({
               </tr>
             </thead>
             <tbody>
-              {perTicket.map(({ ticket, count, revenue }) => (
+              {perTicket.map(({ ticket, count, revenue, opens }) => (
                 <tr key={ticket.id} className="border-b border-border">
                   <th scope="row" className={`${cell} text-left font-normal`}>
                     {ticket.name}
@@ -95,12 +96,12 @@ export function DetailSalesSection({
                       className="block text-xs text-muted-foreground"
                       data-testid={`windows-${ticket.id}`}
                     >
-                      {saleOpens(ticket.join_opens_at) === null
+                      {opens === null
                         ? t('detail.sales.saleWindowUnpublished', {
                             until: format.dateTime(ticket.join_closes_at ?? event.starts_at),
                           })
                         : t('detail.sales.saleWindow', {
-                            from: saleOpens(ticket.join_opens_at)!,
+                            from: opens,
                             until: format.dateTime(ticket.join_closes_at ?? event.starts_at),
                           })}
                       <br />
