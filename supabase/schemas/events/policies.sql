@@ -38,21 +38,9 @@ CREATE POLICY events_admin_update ON public.events FOR UPDATE USING ((community_
 
 CREATE POLICY events_read ON public.events FOR SELECT USING (((community_id = ANY (( SELECT app_private.area_communities('event'::public.admin_area) AS area_communities)::uuid[])) OR app_private.event_visible(id, community_id, status, release_at, published_at, visibility)));
 
-CREATE POLICY purchase_addons_admin_delete ON public.purchase_addons FOR DELETE USING ((community_id = ANY (( SELECT app_private.area_communities('event'::public.admin_area) AS area_communities)::uuid[])));
-
-CREATE POLICY purchase_addons_admin_insert ON public.purchase_addons FOR INSERT WITH CHECK ((community_id = ANY (( SELECT app_private.area_communities('event'::public.admin_area) AS area_communities)::uuid[])));
-
-CREATE POLICY purchase_addons_admin_update ON public.purchase_addons FOR UPDATE USING ((community_id = ANY (( SELECT app_private.area_communities('event'::public.admin_area) AS area_communities)::uuid[]))) WITH CHECK ((community_id = ANY (( SELECT app_private.area_communities('event'::public.admin_area) AS area_communities)::uuid[])));
-
 CREATE POLICY purchase_addons_read ON public.purchase_addons FOR SELECT USING (((community_id = ANY (( SELECT app_private.area_communities('event'::public.admin_area) AS area_communities)::uuid[])) OR (EXISTS ( SELECT 1
    FROM public.ticket_purchases p
   WHERE (p.id = purchase_addons.purchase_id)))));
-
-CREATE POLICY ticket_purchases_admin_delete ON public.ticket_purchases FOR DELETE USING ((community_id = ANY (( SELECT app_private.area_communities('event'::public.admin_area) AS area_communities)::uuid[])));
-
-CREATE POLICY ticket_purchases_admin_insert ON public.ticket_purchases FOR INSERT WITH CHECK ((community_id = ANY (( SELECT app_private.area_communities('event'::public.admin_area) AS area_communities)::uuid[])));
-
-CREATE POLICY ticket_purchases_admin_update ON public.ticket_purchases FOR UPDATE USING ((community_id = ANY (( SELECT app_private.area_communities('event'::public.admin_area) AS area_communities)::uuid[]))) WITH CHECK ((community_id = ANY (( SELECT app_private.area_communities('event'::public.admin_area) AS area_communities)::uuid[])));
 
 CREATE POLICY ticket_purchases_read ON public.ticket_purchases FOR SELECT USING (((community_id = ANY (( SELECT app_private.area_communities('event'::public.admin_area) AS area_communities)::uuid[])) OR (member_id = ANY (( SELECT app_private.my_member_ids() AS my_member_ids)::uuid[]))));
 
