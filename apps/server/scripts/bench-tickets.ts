@@ -78,6 +78,7 @@ interface Sale {
   /** The start_checkout statement alone, once it has a connection (the wait for locks is in it). */
   inStatement: number[];
   alone: number[];
+  refused: number[];
 }
 
 /** A community whose members are `users`, one event, and every buyer at once for its places. */
@@ -158,6 +159,22 @@ async function sale(db: Database, slug: string, users: string[]): Promise<Sale> 
       }),
     1,
   );
+  // And a sold-out refusal alone, the answer most of the buyers get.
+  const refused = await pooled(
+    users
+      .filter((u) => !winners.includes(u))
+      .slice(0, 50)
+      .map((user) => async () => {
+        await asUser(db, user, 'select start_checkout($1, $2::jsonb, $3) as a', [
+          community,
+          JSON.stringify([{ kind: 'ticket', ticket_id: ticket }]),
+          'bench-refused',
+        ]).catch((error: unknown) => {
+          if ((error as Error).message !== 'sold_out') throw error;
+        });
+      }),
+    1,
+  );
   return {
     community,
     event,
@@ -167,6 +184,7 @@ async function sale(db: Database, slug: string, users: string[]): Promise<Sale> 
     latencies: bought.latencies,
     inStatement,
     alone: alone.latencies,
+    refused: refused.latencies,
   };
 }
 
@@ -254,11 +272,13 @@ async function run(db: Database): Promise<boolean> {
     console.log(summary(`before ${before}: purchase`, old.latencies));
     console.log(summary(`  its statement alone`, old.inStatement));
     console.log(summary(`  one at a time`, old.alone));
+    console.log(summary(`  sold out, one at a time`, old.refused));
     console.log(`  sold ${old.sold}/${places}, oversold=${Math.max(0, old.sold - places)}`);
   }
   console.log(summary('purchase (start_checkout)', now.latencies));
   console.log(summary('  its statement alone', now.inStatement));
   console.log(summary('  one at a time', now.alone));
+  console.log(summary('  sold out, one at a time', now.refused));
   if (old)
     console.log(
       `purchase p95 before/after: ${(p95(old.latencies) / p95(now.latencies)).toFixed(1)}× faster ` +
