@@ -769,6 +769,7 @@ declare
   v_left int;
   v_got int := 0;
   v_purchase uuid := gen_random_uuid();
+  v_requested jsonb;
   v_total bigint;
   a record;
   o record;
@@ -824,24 +825,26 @@ begin
     end;
   end if;
 
-  -- Requested options, one row per option, checked against the event's add-ons.
-  create temporary table if not exists pg_temp.requested_options (option_id uuid primary key, quantity int)
-    on commit drop;
-  delete from pg_temp.requested_options;
+  -- Requested options, one row per option (a list kept in a variable: a temporary table cost more
+  -- than the rest of a purchase), checked against the event's add-ons.
   begin
-    insert into pg_temp.requested_options
-    select (x ->> 'option_id')::uuid, sum((x ->> 'quantity')::int)
-    from jsonb_array_elements(p_addons) x group by 1;
+    select coalesce(jsonb_agg(jsonb_build_object('option_id', r.option_id, 'quantity', r.quantity)), '[]'::jsonb)
+      into v_requested
+    from (select (x ->> 'option_id')::uuid as option_id, sum((x ->> 'quantity')::int) as quantity
+          from jsonb_array_elements(p_addons) x group by 1) r;
   exception when others then
     perform app_private.fail('invalid_addons', 'Add-ons must be a list of {option_id, quantity}');
   end;
-  if exists (select 1 from pg_temp.requested_options r where r.quantity is null or r.quantity < 0
+  if exists (select 1 from jsonb_array_elements(v_requested) x where x ->> 'option_id' is null) then
+    perform app_private.fail('invalid_addons', 'Add-ons must be a list of {option_id, quantity}');
+  end if;
+  if exists (select 1 from jsonb_to_recordset(v_requested) r(option_id uuid, quantity int) where r.quantity is null or r.quantity < 0
              or r.option_id is null
              or not exists (select 1 from public.addon_options ao join public.event_addons ea on ea.id = ao.addon_id
                             where ao.id = r.option_id and ea.event_id = t.event_id)) then
     perform app_private.fail('addon_option_not_found', 'An add-on option does not belong to this event');
   end if;
-  for a in select ea.*, coalesce((select sum(r.quantity) from pg_temp.requested_options r
+  for a in select ea.*, coalesce((select sum(r.quantity) from jsonb_to_recordset(v_requested) r(option_id uuid, quantity int)
                                   join public.addon_options ao on ao.id = r.option_id
                                   where ao.addon_id = ea.id), 0) as chosen
            from public.event_addons ea where ea.event_id = t.event_id loop
@@ -854,7 +857,7 @@ begin
   end loop;
   -- Options are locked in id order so two buyers never wait on each other crosswise.
   for o in select ao.*, r.quantity as wanted from public.addon_options ao
-           join pg_temp.requested_options r on r.option_id = ao.id
+           join jsonb_to_recordset(v_requested) r(option_id uuid, quantity int) on r.option_id = ao.id
            where r.quantity > 0 order by ao.id for update of ao loop
     if o.capacity is not null then
       select coalesce(sum(pa.quantity), 0) into v_taken from public.purchase_addons pa
@@ -867,7 +870,7 @@ begin
   end loop;
 
   select t.price_ore::bigint * p_quantity + coalesce(sum(ao.price_ore::bigint * r.quantity), 0) into v_total
-  from pg_temp.requested_options r join public.addon_options ao on ao.id = r.option_id;
+  from jsonb_to_recordset(v_requested) r(option_id uuid, quantity int) join public.addon_options ao on ao.id = r.option_id;
   -- Nothing to pay is complimentary, whatever the administrator chose.
   if p_payment = 'complimentary' or (p_payment is not null and v_total = 0) then
     p_payment := 'complimentary';
@@ -881,7 +884,7 @@ begin
           t.price_ore, v_total, t.currency, p_added_by, p_payment);
   insert into public.purchase_addons (community_id, purchase_id, option_id, quantity, unit_price_ore)
   select t.community_id, v_purchase, ao.id, r.quantity, ao.price_ore
-  from pg_temp.requested_options r join public.addon_options ao on ao.id = r.option_id where r.quantity > 0;
+  from jsonb_to_recordset(v_requested) r(option_id uuid, quantity int) join public.addon_options ao on ao.id = r.option_id where r.quantity > 0;
   return v_purchase;
 end
 $$;
