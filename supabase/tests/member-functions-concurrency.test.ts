@@ -233,6 +233,32 @@ describe('buy_ticket', () => {
     expect(await placesLeft(ticket)).toEqual({ sold: 15, free: 0 });
   });
 
+  it('lets a buyer of the last place wait for a purchase in progress: the place if it fails, sold_out if not', async () => {
+    const event = await publishedEvent();
+    for (const outcome of ['fails', 'commits'] as const) {
+      const ticket = await one(
+        `insert into tickets (community_id, event_id, name, participant_limit) values ($1, $2, $3, 1) returning id`,
+        [world.communityA, event, `Sidste ${outcome}`],
+      );
+      let taken!: () => void;
+      const tookIt = new Promise<void>((resolve) => (taken = resolve));
+      const inProgress = world
+        .inRequest('memberA', async (tx) => {
+          await tx.query('select buy_ticket($1)', [ticket]);
+          taken();
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          if (outcome === 'fails') throw new Error('the payment failed');
+          return 'committed';
+        })
+        .catch((error: Error) => error.message);
+      await tookIt;
+      const waiting = refusal(world.asUser(buyers[0]!, 'select buy_ticket($1) as id', [ticket]));
+      expect(await inProgress).toBe(outcome === 'fails' ? 'the payment failed' : 'committed');
+      expect(await waiting).toBe(outcome === 'fails' ? 'succeeded' : 'sold_out: Only 0 tickets left');
+      expect(await placesLeft(ticket)).toEqual({ sold: 1, free: 0 });
+    }
+  });
+
   it('sells exactly the places there are to buyers at once while places are given back and the limit raised', async () => {
     const event = await publishedEvent();
     const ticket = await one(
