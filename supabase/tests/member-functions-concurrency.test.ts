@@ -171,6 +171,132 @@ describe('buy_ticket', () => {
       'refund_window_closed',
     );
   });
+
+  // Decision 1073: the places are rows taken without a lock on the ticket; the refusals stay as they were.
+  const refusal = async (call: Promise<unknown>) => {
+    try {
+      await call;
+      return 'succeeded';
+    } catch (error) {
+      const e = error as { message?: string; detail?: string };
+      return `${e.message}: ${e.detail}`;
+    }
+  };
+  const placesLeft = async (ticket: string) =>
+    (
+      await world.db.query<{ sold: number; free: number }>(
+        `select (select coalesce(sum(quantity), 0)::int from ticket_purchases where ticket_id = $1 and status = 'active') as sold,
+                (select count(*)::int from app_private.ticket_stock where ticket_id = $1) as free`,
+        [ticket],
+      )
+    ).rows[0]!;
+
+  it('refuses a sold-out purchase with sold_out and the places left, however places came and went', async () => {
+    const event = await publishedEvent();
+    const ticket = await one(
+      `insert into tickets (community_id, event_id, name, participant_limit) values ($1, $2, 'Få', 3) returning id`,
+      [world.communityA, event],
+    );
+    const buy = (buyer: number, quantity = 1) =>
+      refusal(world.asUser(buyers[buyer]!, 'select buy_ticket($1, $2) as id', [ticket, quantity]));
+    const asAdmin = (sql: string, params: unknown[]) => world.as('eventAdminA', sql, params);
+    const [first] = await world.asUser<{ id: string }>(buyers[0]!, 'select buy_ticket($1, 2) as id', [
+      ticket,
+    ]);
+    expect(await buy(1, 2)).toBe('sold_out: Only 1 tickets left');
+    const [second] = await world.asUser<{ id: string }>(buyers[1]!, 'select buy_ticket($1) as id', [ticket]);
+    expect(await buy(2)).toBe('sold_out: Only 0 tickets left');
+    expect(await buy(2, 11)).toBe('invalid_quantity: At most 10 tickets per purchase');
+    // Places given back (an administrator cancels a purchase directly) are sold again.
+    await asAdmin(`update ticket_purchases set status = 'cancelled' where id = $1`, [first!.id]);
+    expect(await placesLeft(ticket)).toEqual({ sold: 1, free: 2 });
+    expect(await buy(2)).toBe('succeeded');
+    // A limit lowered below what is sold: sold out until enough are given back to be under it.
+    await asAdmin('update tickets set participant_limit = 1 where id = $1', [ticket]);
+    expect(await buy(3)).toBe('sold_out: Only 0 tickets left');
+    await asAdmin(`update ticket_purchases set status = 'cancelled' where id = $1`, [second!.id]);
+    expect(await placesLeft(ticket)).toEqual({ sold: 1, free: 0 });
+    expect(await buy(3)).toBe('sold_out: Only 0 tickets left');
+    // Raised again, and a purchase an administrator writes directly counts too.
+    await asAdmin('update tickets set participant_limit = 5 where id = $1', [ticket]);
+    await asAdmin(
+      `insert into ticket_purchases (community_id, event_id, ticket_id, member_id, quantity) values ($1, $2, $3, $4, 2)`,
+      [world.communityA, event, ticket, world.memberOf.memberA],
+    );
+    expect(await placesLeft(ticket)).toEqual({ sold: 3, free: 2 });
+    expect(await buy(3, 3)).toBe('sold_out: Only 2 tickets left');
+    expect(await buy(3, 2)).toBe('succeeded');
+    expect(await buy(4)).toBe('sold_out: Only 0 tickets left');
+    // No limit: no places to count.
+    await asAdmin('update tickets set participant_limit = null where id = $1', [ticket]);
+    expect(await buy(4, 10)).toBe('succeeded');
+    expect(await placesLeft(ticket)).toEqual({ sold: 15, free: 0 });
+  });
+
+  it('lets a buyer of the last place wait for a purchase in progress: the place if it fails, sold_out if not', async () => {
+    const event = await publishedEvent();
+    for (const outcome of ['fails', 'commits'] as const) {
+      const ticket = await one(
+        `insert into tickets (community_id, event_id, name, participant_limit) values ($1, $2, $3, 1) returning id`,
+        [world.communityA, event, `Sidste ${outcome}`],
+      );
+      let taken!: () => void;
+      const tookIt = new Promise<void>((resolve) => (taken = resolve));
+      const inProgress = world
+        .inRequest('memberA', async (tx) => {
+          await tx.query('select buy_ticket($1)', [ticket]);
+          taken();
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          if (outcome === 'fails') throw new Error('the payment failed');
+          return 'committed';
+        })
+        .catch((error: Error) => error.message);
+      await tookIt;
+      const waiting = refusal(world.asUser(buyers[0]!, 'select buy_ticket($1) as id', [ticket]));
+      expect(await inProgress).toBe(outcome === 'fails' ? 'the payment failed' : 'committed');
+      expect(await waiting).toBe(outcome === 'fails' ? 'succeeded' : 'sold_out: Only 0 tickets left');
+      expect(await placesLeft(ticket)).toEqual({ sold: 1, free: 0 });
+    }
+  });
+
+  it('sells exactly the places there are to buyers at once while places are given back and the limit raised', async () => {
+    const event = await publishedEvent();
+    const ticket = await one(
+      `insert into tickets (community_id, event_id, name, participant_limit) values ($1, $2, 'Trængsel', 20) returning id`,
+      [world.communityA, event],
+    );
+    const early: string[] = [];
+    for (const buyer of buyers.slice(0, 10))
+      early.push((await world.asUser<{ id: string }>(buyer, 'select buy_ticket($1) as id', [ticket]))[0]!.id);
+    const outcome = await settle([
+      ...buyers
+        .slice(10)
+        .map((u, i) => world.asUser(u, 'select buy_ticket($1, $2) as id', [ticket, 1 + (i % 2)])),
+      ...early.map((id) =>
+        world.as('eventAdminA', `update ticket_purchases set status = 'cancelled' where id = $1`, [id]),
+      ),
+      world.as('eventAdminA', 'update tickets set participant_limit = 30 where id = $1', [ticket]),
+      ...[1, 2, 3].map((n) =>
+        world.as('eventAdminA', 'select add_event_participant($1, $2, 1, null, $3, $4)', [
+          world.communityA,
+          ticket,
+          `Gæst ${n}`,
+          `gaest${n}@example.dk`,
+        ]),
+      ),
+    ]);
+    expect(Object.keys(outcome.reasons).sort()).toEqual(['sold_out', 'succeeded']);
+    const { sold, free } = await placesLeft(ticket);
+    expect(sold).toBeLessThanOrEqual(30);
+    expect(free).toBe(30 - sold);
+    // What every successful call took is what is sold; refused buyers took nothing.
+    const taken = await world.db.query<{ n: number }>(
+      `select coalesce(sum(quantity), 0)::int as n from ticket_purchases where ticket_id = $1 and status = 'active'
+         and not (id = any ($2::uuid[]))`,
+      [ticket, early],
+    );
+    expect(taken.rows[0]!.n).toBe(sold);
+  });
 });
 
 describe('sign_up_volunteer', () => {

@@ -102,3 +102,8 @@ ALTER TABLE ONLY public.volunteer_timeslots
 
 ALTER TABLE ONLY app_private.ticket_code_keys
     ADD CONSTRAINT ticket_code_keys_community_id_fkey FOREIGN KEY (community_id) REFERENCES public.communities(id) ON DELETE CASCADE;
+
+CREATE INDEX ticket_stock_ticket_idx ON app_private.ticket_stock USING btree (ticket_id, id);
+
+ALTER TABLE ONLY app_private.ticket_stock
+    ADD CONSTRAINT ticket_stock_ticket_id_fkey FOREIGN KEY (ticket_id) REFERENCES public.tickets(id) ON DELETE CASCADE;

@@ -711,19 +711,65 @@ REVOKE ALL ON FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uui
 GRANT ALL ON FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION public.sign_up_volunteer(p_job_id uuid, p_timeslot_id uuid) TO service_role;
 
+CREATE FUNCTION app_private.sync_ticket_stock(p_ticket_id uuid) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- The one definition of a ticket type's places left (decision 1073): app_private.ticket_stock
+-- holds participant_limit less the places of its active purchases, never fewer than none, and none
+-- for a ticket without a limit. Run after anything but app_private.take_ticket_places changes that
+-- (a new or changed limit, a purchase cancelled, added, moved or deleted); one run at a time per
+-- ticket. A purchase in progress has taken a row and added a purchase that are both unseen yet,
+-- so the difference below does not change when it commits; only rows it holds must be waited for.
+declare
+  v_limit int;
+  v_change bigint;
+  v_free bigint;
+begin
+  perform pg_advisory_xact_lock(hashtextextended('ticket_stock:' || p_ticket_id::text, 0));
+  select t.participant_limit into v_limit from public.tickets t where t.id = p_ticket_id;
+  if v_limit is null then
+    delete from app_private.ticket_stock s where s.ticket_id = p_ticket_id;
+    return;
+  end if;
+  loop
+    select v_limit - coalesce((select sum(p.quantity) from public.ticket_purchases p
+                                where p.ticket_id = p_ticket_id and p.status = 'active'), 0) - count(*), count(*)
+      into v_change, v_free
+    from app_private.ticket_stock s where s.ticket_id = p_ticket_id;
+    if v_change > 0 then
+      insert into app_private.ticket_stock (ticket_id) select p_ticket_id from generate_series(1, v_change);
+    end if;
+    -- More sold than the limit (it was lowered) leaves no rows, and the excess is owed from the
+    -- next places given back.
+    exit when v_change >= 0 or v_free = 0;
+    delete from app_private.ticket_stock where id in (
+      select s.id from app_private.ticket_stock s where s.ticket_id = p_ticket_id
+      order by s.id limit -v_change for update);
+  end loop;
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.sync_ticket_stock(p_ticket_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.sync_ticket_stock(p_ticket_id uuid) FROM PUBLIC;
+
 CREATE FUNCTION app_private.take_ticket_places(p_ticket_id uuid, p_quantity integer, p_addons jsonb, p_member_id uuid, p_guest_name text, p_guest_email text, p_added_by uuid, p_payment text) RETURNS uuid
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 -- The places of one purchase, for a member (buy_ticket) or added by an administrator
 -- (add_event_participant, decision 1071): quantity per purchase, the ticket's participant limit,
--- add-on min/max per person and option capacity, under the ticket's row lock so nothing is ever
--- oversold. Who may take them, and when, is the caller's rule. A complimentary addition costs
--- nothing; one to be paid costs what a purchase would.
+-- add-on min/max per person and option capacity, so nothing is ever oversold. Who may take them,
+-- and when, is the caller's rule. A complimentary addition costs nothing; one to be paid costs
+-- what a purchase would. The places are rows of app_private.ticket_stock (decision 1073), taken
+-- without waiting for other buyers; only when the free rows left are held by purchases in
+-- progress does a buyer wait for them, one such buyer at a time, so a sold-out answer is exact.
 declare
   t public.tickets;
-  v_sold int;
-  v_purchase uuid;
+  v_left int;
+  v_got int := 0;
+  v_purchase uuid := gen_random_uuid();
+  v_requested jsonb;
   v_total bigint;
   a record;
   o record;
@@ -735,38 +781,70 @@ begin
   if p_addons is null or jsonb_typeof(p_addons) <> 'array' then
     perform app_private.fail('invalid_addons', 'Add-ons must be a list of {option_id, quantity}');
   end if;
-  -- The ticket row lock makes concurrent buyers of one ticket take turns.
-  select * into t from public.tickets where id = p_ticket_id for update;
+  -- A shared lock: buyers do not wait for each other here, an administrator's change to the
+  -- ticket (its limit, price) waits for the purchases in progress and they for it.
+  select * into t from public.tickets where id = p_ticket_id for share;
   if t.id is null then
     perform app_private.fail('ticket_not_found', 'No such ticket');
   end if;
   if p_quantity > t.max_per_purchase then
     perform app_private.fail('invalid_quantity', format('At most %s tickets per purchase', t.max_per_purchase));
   end if;
-  select coalesce(sum(quantity), 0) into v_sold from public.ticket_purchases
-  where ticket_id = t.id and status = 'active';
-  if t.participant_limit is not null and v_sold + p_quantity > t.participant_limit then
-    perform app_private.fail('sold_out', format('Only %s tickets left', greatest(t.participant_limit - v_sold, 0)));
+  if t.participant_limit is not null then
+    -- Sold out is refused from a read that locks nothing (rows held by purchases in progress count
+    -- as free here, so this never refuses what could be had).
+    select count(*) into v_left from app_private.ticket_stock s where s.ticket_id = t.id;
+    if v_left < p_quantity then
+      perform app_private.fail('sold_out', format('Only %s tickets left', v_left));
+    end if;
+    begin
+      delete from app_private.ticket_stock where id in (
+        select s.id from app_private.ticket_stock s where s.ticket_id = t.id
+        limit p_quantity for update skip locked);
+      get diagnostics v_got = row_count;
+      if v_got < p_quantity then
+        raise exception using errcode = 'TS001';
+      end if;
+    exception when sqlstate 'TS001' then
+      -- Too few rows free of other purchases in progress: what this block took is given back, and
+      -- this buyer waits for the others' outcome, the only such waiter (so no two wait crosswise).
+      perform pg_advisory_xact_lock(hashtextextended('ticket_stock:' || t.id::text, 0));
+      v_got := 0;
+      loop
+        delete from app_private.ticket_stock where id in (
+          select s.id from app_private.ticket_stock s where s.ticket_id = t.id
+          order by s.id limit p_quantity - v_got for update);
+        get diagnostics v_left = row_count;
+        v_got := v_got + v_left;
+        exit when v_got = p_quantity;
+        select count(*) into v_left from app_private.ticket_stock s where s.ticket_id = t.id;
+        if v_got + v_left < p_quantity then
+          perform app_private.fail('sold_out', format('Only %s tickets left', v_got + v_left));
+        end if;
+      end loop;
+    end;
   end if;
 
-  -- Requested options, one row per option, checked against the event's add-ons.
-  create temporary table if not exists pg_temp.requested_options (option_id uuid primary key, quantity int)
-    on commit drop;
-  delete from pg_temp.requested_options;
+  -- Requested options, one row per option (a list kept in a variable: a temporary table cost more
+  -- than the rest of a purchase), checked against the event's add-ons.
   begin
-    insert into pg_temp.requested_options
-    select (x ->> 'option_id')::uuid, sum((x ->> 'quantity')::int)
-    from jsonb_array_elements(p_addons) x group by 1;
+    select coalesce(jsonb_agg(jsonb_build_object('option_id', r.option_id, 'quantity', r.quantity)), '[]'::jsonb)
+      into v_requested
+    from (select (x ->> 'option_id')::uuid as option_id, sum((x ->> 'quantity')::int) as quantity
+          from jsonb_array_elements(p_addons) x group by 1) r;
   exception when others then
     perform app_private.fail('invalid_addons', 'Add-ons must be a list of {option_id, quantity}');
   end;
-  if exists (select 1 from pg_temp.requested_options r where r.quantity is null or r.quantity < 0
+  if exists (select 1 from jsonb_array_elements(v_requested) x where x ->> 'option_id' is null) then
+    perform app_private.fail('invalid_addons', 'Add-ons must be a list of {option_id, quantity}');
+  end if;
+  if exists (select 1 from jsonb_to_recordset(v_requested) r(option_id uuid, quantity int) where r.quantity is null or r.quantity < 0
              or r.option_id is null
              or not exists (select 1 from public.addon_options ao join public.event_addons ea on ea.id = ao.addon_id
                             where ao.id = r.option_id and ea.event_id = t.event_id)) then
     perform app_private.fail('addon_option_not_found', 'An add-on option does not belong to this event');
   end if;
-  for a in select ea.*, coalesce((select sum(r.quantity) from pg_temp.requested_options r
+  for a in select ea.*, coalesce((select sum(r.quantity) from jsonb_to_recordset(v_requested) r(option_id uuid, quantity int)
                                   join public.addon_options ao on ao.id = r.option_id
                                   where ao.addon_id = ea.id), 0) as chosen
            from public.event_addons ea where ea.event_id = t.event_id loop
@@ -779,7 +857,7 @@ begin
   end loop;
   -- Options are locked in id order so two buyers never wait on each other crosswise.
   for o in select ao.*, r.quantity as wanted from public.addon_options ao
-           join pg_temp.requested_options r on r.option_id = ao.id
+           join jsonb_to_recordset(v_requested) r(option_id uuid, quantity int) on r.option_id = ao.id
            where r.quantity > 0 order by ao.id for update of ao loop
     if o.capacity is not null then
       select coalesce(sum(pa.quantity), 0) into v_taken from public.purchase_addons pa
@@ -792,20 +870,21 @@ begin
   end loop;
 
   select t.price_ore::bigint * p_quantity + coalesce(sum(ao.price_ore::bigint * r.quantity), 0) into v_total
-  from pg_temp.requested_options r join public.addon_options ao on ao.id = r.option_id;
+  from jsonb_to_recordset(v_requested) r(option_id uuid, quantity int) join public.addon_options ao on ao.id = r.option_id;
   -- Nothing to pay is complimentary, whatever the administrator chose.
   if p_payment = 'complimentary' or (p_payment is not null and v_total = 0) then
     p_payment := 'complimentary';
     v_total := 0;
   end if;
-  insert into public.ticket_purchases (community_id, event_id, ticket_id, member_id, guest_name, guest_email,
+  -- This purchase's places are taken above: the stock trigger leaves it alone.
+  perform set_config('app.ticket_stock_taken', v_purchase::text, true);
+  insert into public.ticket_purchases (id, community_id, event_id, ticket_id, member_id, guest_name, guest_email,
                                        quantity, unit_price_ore, total_ore, currency, added_by, payment)
-  values (t.community_id, t.event_id, t.id, p_member_id, p_guest_name, p_guest_email, p_quantity, t.price_ore,
-          v_total, t.currency, p_added_by, p_payment)
-  returning id into v_purchase;
+  values (v_purchase, t.community_id, t.event_id, t.id, p_member_id, p_guest_name, p_guest_email, p_quantity,
+          t.price_ore, v_total, t.currency, p_added_by, p_payment);
   insert into public.purchase_addons (community_id, purchase_id, option_id, quantity, unit_price_ore)
   select t.community_id, v_purchase, ao.id, r.quantity, ao.price_ore
-  from pg_temp.requested_options r join public.addon_options ao on ao.id = r.option_id where r.quantity > 0;
+  from jsonb_to_recordset(v_requested) r(option_id uuid, quantity int) join public.addon_options ao on ao.id = r.option_id where r.quantity > 0;
   return v_purchase;
 end
 $$;
@@ -1053,6 +1132,49 @@ $$;
 
 REVOKE ALL ON FUNCTION app_private.after_ticket_purchase_make_code_key() FROM anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION app_private.after_ticket_purchase_make_code_key() FROM PUBLIC;
+
+CREATE FUNCTION app_private.after_ticket_purchase_sync_stock() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- A purchase's active places changed other than by app_private.take_ticket_places (which takes its
+-- own rows): the ticket's free places are worked out again.
+begin
+  if tg_op = 'INSERT' and new.id::text = current_setting('app.ticket_stock_taken', true) then
+    return null;
+  end if;
+  if tg_op = 'UPDATE' and new.status = old.status and new.quantity = old.quantity and new.ticket_id = old.ticket_id then
+    return null;
+  end if;
+  if tg_op <> 'INSERT' and old.status = 'active' then
+    perform app_private.sync_ticket_stock(old.ticket_id);
+  end if;
+  if tg_op <> 'DELETE' and new.status = 'active' and (tg_op = 'INSERT' or new.ticket_id <> old.ticket_id
+                                                      or old.status <> 'active') then
+    perform app_private.sync_ticket_stock(new.ticket_id);
+  end if;
+  return null;
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.after_ticket_purchase_sync_stock() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.after_ticket_purchase_sync_stock() FROM PUBLIC;
+
+CREATE FUNCTION app_private.after_ticket_sync_stock() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- A new ticket type, or a changed participant limit: its free places are worked out again.
+begin
+  if tg_op = 'INSERT' or new.participant_limit is distinct from old.participant_limit then
+    perform app_private.sync_ticket_stock(new.id);
+  end if;
+  return null;
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.after_ticket_sync_stock() FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.after_ticket_sync_stock() FROM PUBLIC;
 
 CREATE FUNCTION app_private.door_verdict(p_community_id uuid, p_event_id uuid, p_purchase_id uuid, p_at timestamp with time zone) RETURNS jsonb
     LANGUAGE plpgsql SECURITY DEFINER

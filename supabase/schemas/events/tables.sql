@@ -310,3 +310,17 @@ REVOKE ALL ON TABLE app_private.ticket_code_keys FROM anon, authenticated, servi
 
 ALTER TABLE ONLY app_private.ticket_code_keys
     ADD CONSTRAINT ticket_code_keys_pkey PRIMARY KEY (community_id);
+
+-- A ticket type's free places, one row each (decision 1073): a purchase deletes as many rows as it
+-- takes places, skipping rows other purchases in progress hold, so concurrent buyers do not queue
+-- on one row. app_private.sync_ticket_stock keeps their number at the participant limit less the
+-- places sold; a ticket without a limit has none.
+CREATE TABLE app_private.ticket_stock (
+    id bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
+    ticket_id uuid NOT NULL
+);
+
+REVOKE ALL ON TABLE app_private.ticket_stock FROM anon, authenticated, service_role;
+
+ALTER TABLE ONLY app_private.ticket_stock
+    ADD CONSTRAINT ticket_stock_pkey PRIMARY KEY (id);
