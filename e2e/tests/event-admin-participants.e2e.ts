@@ -2,7 +2,9 @@
 // dark mode: a member found by name and a guest are added as participants (the guest's e-mail
 // checked, a ticket type that would be oversold refused in words), a participant is checked in
 // from the list and the door knows it, and an existing member is put on a volunteer shift. Then
-// on a desktop in English: a full ticket type refused, and the check-in undone.
+// on a desktop in English: a full ticket type refused, and the check-in undone. Last, add-ons
+// chosen in the same dialog within their limit per person, a paid one making a free ticket to be
+// paid.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestPlatform } from '../../apps/server/tests/support/test-platform';
@@ -215,6 +217,56 @@ describe('adding participants and volunteers by hand', () => {
       ['Niels Nielsen', false],
     ]);
     await screenshot(page, 'event-participants-en-light-desktop');
+    expect(errors).toEqual([]);
+    await close();
+  });
+  it('adds a guest with an add-on within its limit, to be paid on a free ticket (phone, Danish)', async () => {
+    const addon = (
+      await platform.db.query<{ id: string }>(
+        `insert into event_addons (community_id, event_id, name, min_per_person, max_per_person)
+         values ($1, $2, 'Drikkevarer', 0, 1) returning id`,
+        [club.id, eventId],
+      )
+    ).rows[0]!.id;
+    await platform.db.query(
+      `insert into addon_options (community_id, addon_id, title, price_ore, sort_order)
+       values ($1, $2, 'Vin', 5000, 0), ($1, $2, 'Sodavand', 0, 1)`,
+      [club.id, addon],
+    );
+    const { page, errors, close } = await adminPage('da', `events/${eventId}`, 'light', 'phone');
+    await page.getByRole('heading', { level: 1, name: 'Standerstrygning' }).waitFor();
+    await page.getByRole('button', { name: 'Tilføj deltager' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Tilføj en deltager' });
+    await dialog.getByRole('radio', { name: 'Gæst' }).check();
+    await dialog.getByLabel('Gæstens fulde navn').fill('Hans Hansen');
+    await dialog.getByLabel('Gæstens e-mail').fill('hans@example.dk');
+    await dialog.getByLabel('Billettype').selectOption({ label: 'Kaffe' });
+    await dialog.getByText('Vælg højst 1 pr. person').waitFor();
+    // A free ticket with nothing paid chosen asks nothing about payment.
+    expect(await dialog.getByRole('radio', { name: /^Skal betales/ }).count()).toBe(0);
+    await dialog.getByRole('spinbutton', { name: 'Vin, antal' }).fill('2');
+    // A paid add-on on a free ticket is to be paid (or complimentary), as a priced ticket is.
+    expect(await dialog.getByRole('radio', { name: /^Skal betales/ }).isChecked()).toBe(true);
+    await dialog.getByRole('button', { name: 'Tilføj deltager' }).click();
+    await dialog
+      .getByText('Tjek tilvalgene: hvert af dem siger, hvor mange der skal vælges pr. deltager.')
+      .waitFor();
+    const hans = async () =>
+      (
+        await platform.db.query<{ total_ore: number; payment: string; addons: string[] }>(
+          `select p.total_ore, p.payment,
+                  array(select o.title || ' x' || a.quantity from purchase_addons a
+                          join addon_options o on o.id = a.option_id where a.purchase_id = p.id) as addons
+             from ticket_purchases p where p.event_id = $1 and p.guest_name = 'Hans Hansen'`,
+          [eventId],
+        )
+      ).rows;
+    expect(await hans()).toEqual([]);
+    await dialog.getByRole('spinbutton', { name: 'Vin, antal' }).fill('1');
+    await dialog.getByRole('button', { name: 'Tilføj deltager' }).click();
+    await page.locator('.toast', { hasText: 'Hans Hansen er tilføjet arrangementet' }).first().waitFor();
+    expect(await hans()).toEqual([{ total_ore: 5000, payment: 'to_pay', addons: ['Vin x1'] }]);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(errors).toEqual([]);
     await close();
   });

@@ -15,6 +15,8 @@ export interface AddParticipant {
   eventId: string;
   ticketId: string;
   quantity: number;
+  /** The chosen add-on options (none by default). */
+  addOns?: { option_id: string; quantity: number }[];
   payment: ParticipantPayment;
   /** The participant's name, for the toast. */
   name: string;
@@ -27,6 +29,7 @@ export async function addParticipant(input: AddParticipant): Promise<string> {
     p_ticket_id: input.ticketId,
     p_quantity: input.quantity,
     p_payment: input.payment,
+    p_addons: input.addOns ?? [],
     ...(input.who.kind === 'member'
       ? { p_member_id: input.who.memberId }
       : { p_guest_name: input.who.name, p_guest_email: input.who.email }),

@@ -1,9 +1,17 @@
 // The administrator's "Add participant" (decision 1071): who (a member found by name or a guest),
-// which ticket type and how many, and, for a priced ticket, whether it is complimentary or to
-// be paid. The database keeps every limit; its refusal is shown in words and the dialog stays.
+// which ticket type and how many, the event's add-ons within their min/max per person, and, for
+// a priced ticket, whether it is complimentary or to be paid. The database keeps every limit; its refusal is shown in words and the dialog stays.
 import { eventsMessages } from '@club/i18n/namespaces/events';
 import type { Formatters } from '@club/i18n';
 import { useState, type FormEvent } from 'react';
+import {
+  addOnLines,
+  addOnProblems,
+  AddOnQuantities,
+  type AddOnChoice,
+  type AddOnCounts,
+} from '../../components/events/addon-quantities';
+import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog } from '../../components/ui/dialog';
 import { FormField } from '../../components/ui/form-field';
@@ -34,8 +42,14 @@ export function DetailAddParticipantDialog({
   const [ticketId, setTicketId] = useState(event.tickets[0]?.id ?? '');
   const [quantity, setQuantity] = useState('1');
   const [payment, setPayment] = useState<ParticipantPayment>('to_pay');
+  const [counts, setCounts] = useState<AddOnCounts>({});
+  const [wrongAddOns, setWrongAddOns] = useState<AddOnChoice[]>([]);
   const ticket = event.tickets.find((x) => x.id === ticketId);
   const priced = (ticket?.price_ore ?? 0) > 0;
+  // Paid extras on a free ticket are also to be paid or complimentary.
+  const paidAddOns = event.event_addons.some((a) =>
+    a.addon_options.some((o) => o.price_ore > 0 && (counts[o.id] ?? 0) > 0),
+  );
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -43,14 +57,17 @@ export function DetailAddParticipantDialog({
     const count = Number(quantity);
     const quantityError = Number.isInteger(count) && count >= 1 ? undefined : t('errors.invalid_quantity');
     setErrors({ ...('errors' in read ? read.errors : {}), quantity: quantityError });
-    if ('errors' in read || quantityError || !ticket) return;
+    const wrong = quantityError ? [] : addOnProblems(event.event_addons, counts, count);
+    setWrongAddOns(wrong);
+    if ('errors' in read || quantityError || wrong.length > 0 || !ticket) return;
     add.mutate(
       {
         communityId,
         eventId: event.id,
         ticketId: ticket.id,
         quantity: count,
-        payment: priced ? payment : 'complimentary',
+        addOns: addOnLines(counts),
+        payment: priced || paidAddOns ? payment : 'complimentary',
         name: read.name,
         who: read.who,
       },
@@ -58,6 +75,7 @@ export function DetailAddParticipantDialog({
         onSuccess: () => {
           setWho(emptyWho);
           setQuantity('1');
+          setCounts({});
           onOpenChange(false);
         },
       },
@@ -105,7 +123,23 @@ export function DetailAddParticipantDialog({
             />
           </FormField>
         </div>
-        {priced ? (
+        {event.event_addons.length > 0 ? (
+          <div className="space-y-4">
+            <AddOnQuantities
+              addons={event.event_addons}
+              counts={counts}
+              invalid={wrongAddOns}
+              money={(ore) => format.money(ore)}
+              idPrefix="add-participant-option"
+              onChange={(id, n) => {
+                setCounts((prev) => ({ ...prev, [id]: n }));
+                setWrongAddOns([]);
+              }}
+            />
+            {wrongAddOns.length > 0 ? <Alert kind="error">{t('errors.addon_quantity_invalid')}</Alert> : null}
+          </div>
+        ) : null}
+        {priced || paidAddOns ? (
           <fieldset>
             <legend className="text-sm font-medium">{t('detail.participants.payment')}</legend>
             <div className="mt-2 space-y-2">

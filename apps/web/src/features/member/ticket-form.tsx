@@ -4,6 +4,12 @@
 // a double tap is one order.
 import { memberEventsMessages } from '@club/i18n/namespaces/member-events';
 import { useMemo, useState } from 'react';
+import {
+  addOnLines,
+  addOnProblems as problemsOf,
+  addOnTotal,
+  AddOnQuantities,
+} from '../../components/events/addon-quantities';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -41,25 +47,13 @@ export function TicketForm({
   const ticket = event.tickets.find((x) => x.id === ticketId);
 
   const addOnProblems = useMemo(
-    () =>
-      event.event_addons.filter((a) => {
-        const chosen = a.addon_options.reduce((sum, o) => sum + (options[o.id] ?? 0), 0);
-        return (
-          chosen < a.min_per_person * quantity ||
-          (a.max_per_person !== null && chosen > a.max_per_person * quantity)
-        );
-      }),
+    () => problemsOf(event.event_addons, options, quantity),
     [event.event_addons, options, quantity],
   );
 
   if (!ticket) return <p className="text-sm text-muted-foreground">{t('noTickets')}</p>;
   const state = saleState(ticket, event.starts_at, now);
-  const total =
-    ticket.price_ore * quantity +
-    event.event_addons.reduce(
-      (sum, a) => sum + a.addon_options.reduce((s, o) => s + o.price_ore * (options[o.id] ?? 0), 0),
-      0,
-    );
+  const total = ticket.price_ore * quantity + addOnTotal(event.event_addons, options);
   const change =
     <T,>(set: (v: T) => void) =>
     (value: T) => {
@@ -79,9 +73,7 @@ export function TicketForm({
         communityId: event.community_id,
         ticketId: ticket.id,
         quantity,
-        addOns: Object.entries(options)
-          .filter(([, n]) => n > 0)
-          .map(([option_id, n]) => ({ option_id, quantity: n })),
+        addOns: addOnLines(options),
         idempotencyKey: attempt,
         method,
         returnUrl,
@@ -99,14 +91,6 @@ export function TicketForm({
     );
   };
   const disabled = take.isPending || state !== 'open' || event.status === 'cancelled';
-  const addOnHint = (a: MemberEvent['event_addons'][number]) =>
-    a.max_per_person === null
-      ? a.min_per_person > 0
-        ? t('addOnAtLeast', { min: a.min_per_person })
-        : null
-      : a.min_per_person > 0
-        ? t('addOnRange', { min: a.min_per_person, max: a.max_per_person })
-        : t('addOnAtMost', { max: a.max_per_person });
 
   return (
     <form className="space-y-5" onSubmit={(e) => e.preventDefault()} aria-label={t('tickets')}>
@@ -160,37 +144,14 @@ export function TicketForm({
           }
         />
       </div>
-      {event.event_addons.map((a) => (
-        <fieldset key={a.id} className="space-y-2" aria-invalid={addOnProblems.includes(a) || undefined}>
-          <legend className="text-sm font-medium">{a.name}</legend>
-          {addOnHint(a) ? <p className="text-sm text-muted-foreground">{addOnHint(a)}</p> : null}
-          {a.addon_options.map((o) => (
-            <div key={o.id} className="flex items-center justify-between gap-3">
-              <label htmlFor={`option-${o.id}`} className="min-w-0 text-sm">
-                <span className="block">{o.title}</span>
-                <span className="block text-muted-foreground">
-                  {o.price_ore === 0 ? t('free') : format.money(o.price_ore, ticket.currency)}
-                  {o.hint ? ` · ${o.hint}` : ''}
-                </span>
-              </label>
-              <Input
-                id={`option-${o.id}`}
-                aria-label={t('addOnQuantity', { option: o.title })}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                className="w-20"
-                value={options[o.id] ?? 0}
-                onChange={(e) =>
-                  change((n: number) => setOptions((prev) => ({ ...prev, [o.id]: n })))(
-                    Math.max(0, Math.floor(Number(e.target.value) || 0)),
-                  )
-                }
-              />
-            </div>
-          ))}
-        </fieldset>
-      ))}
+      <AddOnQuantities
+        addons={event.event_addons}
+        counts={options}
+        invalid={addOnProblems}
+        money={(ore) => format.money(ore, ticket.currency)}
+        idPrefix="option"
+        onChange={(id, n) => change((count: number) => setOptions((prev) => ({ ...prev, [id]: count })))(n)}
+      />
       <p className="text-base font-semibold" data-testid="ticket-total">
         {t('total')}: {total === 0 ? t('free') : format.money(total, ticket.currency)}
       </p>
