@@ -83,7 +83,8 @@ function recordRequests(cdp: CDPSession): Map<string, Request> {
   return requests;
 }
 
-/** Records every .js response of the page's own origin with its transferred and decoded size. */
+/** Records the .js responses of the page's own origin by file, with the bytes transferred (a
+ * file fetched twice, say as a preload and again as the import, counts once). */
 function recordScripts(cdp: CDPSession, origin: string): Map<string, Script> {
   const pending = new Map<string, { file: string; encoding: string }>();
   const scripts = new Map<string, Script>();
@@ -101,7 +102,8 @@ function recordScripts(cdp: CDPSession, origin: string): Map<string, Script> {
   cdp.on('Network.loadingFinished', (event) => {
     const script = pending.get(event.requestId);
     if (!script) return;
-    scripts.set(event.requestId, {
+    if (scripts.has(script.file)) return;
+    scripts.set(script.file, {
       ...script,
       transferred: event.encodedDataLength,
       raw: distSize(script.file),
