@@ -17,7 +17,10 @@ const plugins = [react(), tailwindcss(), pwaPlugin] as unknown as PluginOption[]
 // trip: decision 1035). Shared by the admin and the member app, so one cached chunk each. The
 // framework every page starts with is named too, so a group does not take React in with it.
 const groupedLibraries: [RegExp, string][] = [
-  [/\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|tslib|iceberg-js|@supabase\/[^/]+)\//, 'framework'],
+  [
+    /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|tslib|iceberg-js|@supabase\/[^/]+)\//,
+    'framework',
+  ],
   [/\/node_modules\/lucide-react\//, 'icons'],
   [/\/node_modules\/@tanstack\/(react-query|query-core)\//, 'react-query'],
 ];
