@@ -34,6 +34,9 @@ export default defineConfig({
     chunkSizeWarningLimit: 400,
     rollupOptions: {
       output: {
+        // What is left are small pieces shared by a few screens (a badge, a skeleton, one
+        // query); chunks under 4 KB merge into a chunk loaded under similar conditions.
+        experimentalMinChunkSize: 4000,
         manualChunks: (id) => groupedLibraries.find(([pattern]) => pattern.test(id))?.[1],
       },
     },
