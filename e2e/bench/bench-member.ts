@@ -193,7 +193,7 @@ async function main(): Promise<void> {
     const encodings = [...new Set(results.flatMap((r) => r.scripts.map((s) => s.encoding)))].join(', ');
     console.log(
       `\nMember home /en/m/${slug}, ${members} members, signed-in member, cold cache, ` +
-        `CPU ${cpuSlowdown}× slower, fast 3G (${fast3g.latency} ms, ${((fast3g.downloadThroughput * 8) / 1e6).toFixed(2)} Mbit/s down)`,
+        `CPU ${cpuSlowdown}× slower, fast 3G (${fast3g.latency} ms, ${((fast3g.downloadThroughput * 8) / 1024).toFixed(0)} kbit/s down, as Lighthouse counts)`,
     );
     const rows = [
       ['run', 'LCP', 'JS transferred', 'JS in dist', 'scripts', 'LCP element'],
