@@ -5,18 +5,17 @@
 // settings. The server runs in a child process (serve-bench-platform.ts), serving the build the
 // way `npm start` does. Prints figures and the load average; asserts nothing.
 //   npm run bench:web            (add -- --no-build to measure the existing apps/web/dist)
-import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import readline from 'node:readline';
 import zlib from 'node:zlib';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type BrowserContext } from 'playwright-core';
 import { chromiumArgs, chromiumPath } from '../support/browser';
 import { repoRoot } from '../support/e2e-platform';
-import { benchUser } from './serve-bench-platform';
+import { benchUser, startBenchServer, stopBenchServer } from './serve-bench-platform';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gzipSize = (buffer: Buffer) => zlib.gzipSync(buffer, { level: 9 }).length;
@@ -25,32 +24,6 @@ const loadAverage = () =>
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(', ');
-
-async function startServer(): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', path.join(repoRoot, 'e2e/bench/serve-bench-platform.ts')],
-    {
-      cwd: repoRoot,
-      stdio: ['pipe', 'pipe', 'inherit'],
-    },
-  );
-  const lines = readline.createInterface({ input: child.stdout! });
-  const url = await new Promise<string>((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the bench server exited (${code}) before it was ready`)));
-    lines.on('line', (line) => {
-      if (line.startsWith('{')) resolve((JSON.parse(line) as { url: string }).url);
-    });
-  });
-  return { url, child };
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await exited;
-}
 
 async function signIn(context: BrowserContext, baseUrl: string): Promise<void> {
   const page = await context.newPage();
@@ -81,7 +54,7 @@ async function main(): Promise<void> {
     console.log('Building the web app…');
     execSync('npm run build -w apps/web', { cwd: repoRoot, stdio: 'ignore' });
   }
-  const { url: baseUrl, child } = await startServer();
+  const { url: baseUrl, child } = await startBenchServer();
   const port = 9300 + Math.floor(Math.random() * 500);
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -202,7 +175,7 @@ async function main(): Promise<void> {
   } finally {
     await context.close();
     fs.rmSync(profile, { recursive: true, force: true });
-    await stopServer(child);
+    await stopBenchServer(child);
   }
 }
 
