@@ -1,19 +1,17 @@
-import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // End-to-end tests: each file starts the built app and a fresh server in-process, then drives
-// Debian's Chromium through playwright-core. Two files at a time, on two cores too: a file
-// spends most of its time waiting on page loads and the database, not computing, so a second
-// file fills the idle core (measured on 2 cores: eight of the slowest files took 351 s in
-// turn and 232 s two at a time; three at a time, 223 s, bought almost nothing more). Each
-// file has its own server, database, port and browser, so nothing is shared between them.
+// Debian's Chromium through playwright-core. One file at a time, for now (decision 1081): two at
+// a time measured 639 s against 884 s for the whole pass on 2 cores, but in one of six parallel
+// runs groups.e2e.ts missed its welcome-mail notice, which it never did alone. Until that cause
+// is found, a run that may fail by chance is worse than a slower one.
 export default defineConfig({
   test: {
     name: 'e2e',
     include: ['tests/**/*.e2e.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    maxWorkers: Math.max(2, Math.min(4, os.availableParallelism() - 1)),
+    fileParallelism: false,
     pool: 'forks',
     // CI (.ci/run) also lists the slowest files of the pass.
     reporters: process.env.CI
