@@ -12,19 +12,6 @@ const proxied = ['/auth', '/rest', '/storage', '/functions', '/app-config.json',
 // which they support, so their types are bridged here.
 const plugins = [react(), tailwindcss(), pwaPlugin] as unknown as PluginOption[];
 
-// Libraries whose many small modules would otherwise become a chunk per icon or hook, each one
-// more request before a page can render (on a phone's 3G link, 6 connections at ~0.5 s a round
-// trip: decision 1035). Shared by the admin and the member app, so one cached chunk each. The
-// framework every page starts with is named too, so a group does not take React in with it.
-const groupedLibraries: [RegExp, string][] = [
-  [
-    /\/node_modules\/(react|react-dom|scheduler|react-router|cookie|set-cookie-parser|tslib|iceberg-js|@supabase\/[^/]+)\//,
-    'framework',
-  ],
-  [/\/node_modules\/lucide-react\//, 'icons'],
-  [/\/node_modules\/@tanstack\/(react-query|query-core)\//, 'react-query'],
-];
-
 export default defineConfig({
   plugins,
   build: {
@@ -32,14 +19,6 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 400,
-    rollupOptions: {
-      output: {
-        // What is left are small pieces shared by a few screens (a badge, a skeleton, one
-        // query); chunks under 4 KB merge into a chunk loaded under similar conditions.
-        experimentalMinChunkSize: 4000,
-        manualChunks: (id) => groupedLibraries.find(([pattern]) => pattern.test(id))?.[1],
-      },
-    },
   },
   server: {
     proxy: {
