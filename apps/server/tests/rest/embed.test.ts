@@ -122,10 +122,12 @@ describe('hints and ambiguity', () => {
     ]);
   });
 
-  it('embeds a self-reference in both directions with hints', async () => {
+  it('embeds a self-reference in both directions, as PostgREST names them', async () => {
+    // The key column as the embed's name is the referenced row; the table hinted by the key
+    // column is the rows pointing here (decision 1083).
     const { data, error } = await db
       .from('employees')
-      .select('name, manager:employees!manager_id(name), reports:employees!employees_manager_id_fkey(name)')
+      .select('name, manager:manager_id(name), reports:employees!manager_id(name)')
       .eq('id', 2);
     expect(error).toBeNull();
     expect(data).toEqual([{ name: 'Mid', manager: { name: 'Boss' }, reports: [{ name: 'Low' }] }]);

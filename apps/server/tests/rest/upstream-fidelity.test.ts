@@ -116,12 +116,20 @@ describe('embedding', () => {
       .single();
     expect(parent.error).toBeNull();
     expect(parent.data).toEqual({ id: 4, parent: { id: 2, description: 'child a' } });
+    // A hint on a self-reference names the key column and means the children, as in
+    // PostgREST; its constraint name matches neither direction (decision 1083).
     const hinted = await db
+      .from('collections')
+      .select('id, children:collections!parent_id(id)')
+      .eq('id', 2)
+      .single();
+    expect(hinted.data).toEqual({ id: 2, children: [{ id: 4 }] });
+    const byConstraint = await db
       .from('collections')
       .select('id, children:collections!collections_parent_id_fkey(id)')
       .eq('id', 2)
       .single();
-    expect(hinted.data).toEqual({ id: 2, children: [{ id: 4 }] });
+    expect(byConstraint.error?.code).toBe('PGRST200');
   });
 });
 

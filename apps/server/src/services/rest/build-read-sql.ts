@@ -11,6 +11,8 @@ export interface NodeParts {
   joins: string[];
   where: string[];
   groupBy: string[];
+  /** Whether the node's own select list aggregates (with or without grouping columns). */
+  aggregated: boolean;
   orderBy: string;
 }
 
@@ -34,7 +36,7 @@ function itemsSql(
   node: PlanNode,
   params: SqlParams,
   hoisting = false,
-): { list: string[]; groupBy: string[] } {
+): { list: string[]; groupBy: string[]; aggregated: boolean } {
   const list: string[] = [];
   const plain: string[] = [];
   let aggregated = node.embeds.some(hoistsAggregates);
@@ -92,7 +94,7 @@ function itemsSql(
     else if (embed.rel.toOne) list.push(`${embed.joinRef}."pgrst_body" as ${ident(embed.outputName)}`);
     else list.push(`coalesce(${embed.joinRef}."pgrst_body", '[]'::json) as ${ident(embed.outputName)}`);
   }
-  return { list, groupBy: aggregated ? plain : [] };
+  return { list, groupBy: aggregated ? plain : [], aggregated };
 }
 
 /** A to-one spread's keys in its parent: its aggregates computed here, its other keys grouped by. */
@@ -198,8 +200,9 @@ function embedJoin(parent: PlanNode, embed: PlannedEmbed, params: SqlParams): st
     const inner = `select ${parts.list.join(', ')} from ${from} ${joins}${allWhere}${group}${order}`;
     return `${lateral} (${inner}) as ${embed.joinRef} on true`;
   }
-  if (embed.rel.toOne && parts.groupBy.length > 0) {
-    // Aggregates in a to-one embed: its row is grouped on its own, per parent row.
+  if (embed.rel.toOne && parts.aggregated) {
+    // Aggregates in a to-one embed: its row is grouped on its own, per parent row; with no
+    // grouping column the aggregate is over the (at most one) joined row, as in PostgREST.
     const inner = `select ${parts.list.join(', ')} from ${from} ${joins}${allWhere}${group}`;
     const on = embed.joinType === 'inner' ? `${embed.joinRef}."pgrst_body" is not null` : 'true';
     return `${lateral} (select row_to_json(pgrst_r) as "pgrst_body" from (${inner}) as pgrst_r) as ${embed.joinRef} on ${on}`;
@@ -217,11 +220,11 @@ function embedJoin(parent: PlanNode, embed: PlannedEmbed, params: SqlParams): st
 
 /** The pieces of one node's query; the caller adds FROM, the join conditions and paging. */
 export function nodeParts(node: PlanNode, params: SqlParams): NodeParts {
-  const { list, groupBy } = itemsSql(node, params);
+  const { list, groupBy, aggregated } = itemsSql(node, params);
   const joins = node.embeds.map((e) => embedJoin(node, e, params));
   const where = node.mods.conditions.map((c) => conditionSql(node, c, params));
   const orderBy = node.mods.order ? orderSql(node, node.mods.order, params) : '';
-  return { list, joins, where, groupBy, orderBy };
+  return { list, joins, where, groupBy, aggregated, orderBy };
 }
 
 export interface RootQuery {

@@ -179,8 +179,45 @@ function matchesHint(rel: Relationship, hint: string): boolean {
       rel.junction.targetKey.name === hint
     );
   }
+  // A constraint, or either column of a single-column key (clients!client_id, clients!id).
   const fk = rel.key;
-  return fk.name === hint || (fk.columns.length === 1 && fk.columns[0] === hint);
+  if (fk.name === hint) return true;
+  return fk.columns.length === 1 && (fk.columns[0] === hint || fk.refColumns[0] === hint);
+}
+
+/** A foreign key from a table to itself, in either of the two directions it gives. */
+function isSelfReference(rel: Relationship): boolean {
+  const fk = rel.key;
+  return (
+    !rel.junction &&
+    !rel.computed &&
+    fk.schema === fk.refSchema &&
+    fk.table === fk.refTable &&
+    rel.target.schema === fk.schema &&
+    rel.target.name === fk.table
+  );
+}
+
+/** The direction from the row holding the key to the row it references (the parent). */
+const towardsReferenced = (rel: Relationship) => rel.pairs.every(([p], i) => p === rel.key.columns[i]);
+
+/**
+ * PostgREST's convention for a self-reference, whose one key gives two relationships:
+ * unhinted, the table's name means the rows pointing here (children:family_tree(*)) and the
+ * key's column the row referenced (parent:parent_id(*)); a hint must name the key's column
+ * and always means the rows pointing here (auditees:organizations!auditor(*)). A constraint
+ * name (or any other name) matches neither direction.
+ */
+function selfReferenceMatches(
+  rel: Relationship,
+  name: string,
+  byTable: boolean,
+  hint: string | undefined,
+): boolean {
+  const column = rel.key.columns.length === 1 ? rel.key.columns[0] : undefined;
+  const up = towardsReferenced(rel);
+  if (hint === undefined) return byTable ? !up : up && column === name;
+  return byTable && !up && column === hint;
 }
 
 const cols = (list: string[]) => `(${list.join(', ')})`;
@@ -249,21 +286,12 @@ export function findRelationship(
     if (candidates.some((r) => r.target.kind !== 'view'))
       candidates = candidates.filter((r) => r.target.kind !== 'view');
   }
-  if (hint !== undefined) candidates = candidates.filter((r) => matchesHint(r, hint));
-  // A self-reference matches one key in both directions: a column hint names the
-  // parent's own column (to-one), the constraint name the reverse direction (to-many).
-  if (hint !== undefined && candidates.length === 2 && candidates[0]!.key === candidates[1]!.key) {
-    const toOne = hint !== candidates[0]!.key.name;
-    candidates = candidates.filter((r) => r.toOne === toOne);
-  }
-  // A self-reference named by its table, unhinted, means the rows that point here (children).
-  if (
-    hint === undefined &&
-    candidates.length === 2 &&
-    candidates[0]!.key === candidates[1]!.key &&
-    candidates[0]!.toOne !== candidates[1]!.toOne
-  )
-    candidates = candidates.filter((r) => !r.toOne);
+  const byTable = target !== undefined && target.schema === parent.schema && target.name === name;
+  candidates = candidates.filter((r) =>
+    isSelfReference(r)
+      ? selfReferenceMatches(r, name, byTable, hint)
+      : hint === undefined || matchesHint(r, hint),
+  );
   if (candidates.length === 1) return candidates[0]!;
   if (candidates.length === 0) {
     const near = target ? undefined : closestName(name, relatedNames(cache, parent));

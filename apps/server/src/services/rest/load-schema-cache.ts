@@ -23,7 +23,8 @@ select n.nspname as schema, c.relname as name, c.relkind::text as kind,
       'default', case
         when a.attidentity <> '' then format('nextval(%L::regclass)', pg_get_serial_sequence(format('%I.%I', n.nspname, c.relname), a.attname))
         when a.attgenerated <> '' then null
-        else pg_get_expr(d.adbin, d.adrelid) end,
+        -- A column of a domain type without its own default takes the domain's (PostgREST too).
+        else coalesce(pg_get_expr(d.adbin, d.adrelid), case when t.typbasetype <> 0 then pg_get_expr(t.typdefaultbin, 0) end) end,
       'description', col_description(c.oid, a.attnum)
     ) order by a.attnum)
     from pg_attribute a

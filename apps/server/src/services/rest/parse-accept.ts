@@ -36,26 +36,48 @@ const planKinds: Record<string, MediaChoice['kind']> = {
   'application/vnd.pgrst.object': 'object',
   'text/csv': 'csv',
 };
-const planOptions = new Set<string>(['analyze', 'verbose', 'settings', 'buffers', 'wal']);
+/** EXPLAIN options in the order PostgREST applies and names them, whatever order they came in. */
+const planOptions: readonly PlanOption[] = ['analyze', 'verbose', 'settings', 'buffers', 'wal'];
 
-/** A plan media type's for= and options=, or undefined when either names something unknown. */
+/** The options= list of a plan media type: known names only, unknown ones ignored as PostgREST does. */
+function requestedOptions(o: Offered): PlanOption[] {
+  const given = new Set((o.params.options ?? '').split('|').map((x) => x.trim().toLowerCase()));
+  return planOptions.filter((x) => given.has(x));
+}
+
+const planFormat = (o: Offered): 'json' | 'text' =>
+  o.type === 'application/vnd.pgrst.plan+json' ? 'json' : 'text';
+
+/** A plan media type's for= and options=, or undefined when for= names a type plans are not for. */
 function planChoice(o: Offered): MediaChoice | undefined {
   const forType = (o.params.for ?? 'application/json').toLowerCase();
   const kind = planKinds[forType];
-  const options = (o.params.options ?? '')
-    .split('|')
-    .map((x) => x.trim().toLowerCase())
-    .filter((x) => x !== '');
-  if (!kind || !options.every((x) => planOptions.has(x))) return undefined;
-  return {
-    kind,
-    stripNulls: false,
-    plan: {
-      format: o.type === 'application/vnd.pgrst.plan+json' ? 'json' : 'text',
-      forType,
-      options: [...new Set(options)] as PlanOption[],
-    },
-  };
+  if (!kind) return undefined;
+  return { kind, stripNulls: false, plan: { format: planFormat(o), forType, options: requestedOptions(o) } };
+}
+
+const isPlanType = (type: string) =>
+  type === 'application/vnd.pgrst.plan' ||
+  type === 'application/vnd.pgrst.plan+json' ||
+  type === 'application/vnd.pgrst.plan+text';
+
+/**
+ * The offered types as PostgREST names them in PGRST107: a plan type with its format, for=
+ * and known options in their fixed order (postgrest-js's empty `options=;` names none), any
+ * other type as written.
+ */
+function offeredNames(header: string): string {
+  return header
+    .split(',')
+    .map((part) => {
+      const [offered] = parseAccept(part);
+      if (!offered || !isPlanType(offered.type)) return part.trim();
+      const forType = offered.params.for ?? 'application/json';
+      const options = requestedOptions(offered);
+      return `application/vnd.pgrst.plan+${planFormat(offered)}; for="${forType}"${options.length > 0 ? `; options=${options.join('|')}` : ''}`;
+    })
+    .filter((name) => name !== '')
+    .join(', ');
 }
 
 /**
@@ -92,5 +114,5 @@ export function chooseMedia(header: string | undefined, root: boolean, planEnabl
         break;
     }
   }
-  throw restErrors.mediaType(header);
+  throw restErrors.mediaType(offeredNames(header));
 }

@@ -58,13 +58,16 @@ export function planRead(
 ): PlanNode {
   let counter = 0;
   const used = new Set<string>();
+  // count() items this planner wrote for name(count) on a to-one embed: not the client's aggregate.
+  const implicitCounts = new WeakSet<SelectItem>();
   const build = (rel: RelationInfo, ref: string, selectItems: SelectItem[], path: string[]): PlanNode => {
     const key = path.join('.');
     used.add(key);
     const node: PlanNode = { relation: rel, ref, items: [], embeds: [], mods: nodes.get(key) ?? emptyMods() };
     const embedNames = new Set<string>();
     for (const item of selectItems) {
-      if (item.kind === 'aggregate' && !aggregatesEnabled) throw restErrors.aggregatesDisabled();
+      if (item.kind === 'aggregate' && !aggregatesEnabled && !implicitCounts.has(item))
+        throw restErrors.aggregatesDisabled();
       if (item.kind !== 'embed') {
         node.items.push(item);
         continue;
@@ -88,20 +91,29 @@ export function planRead(
         }
       }
       const only = item.items[0];
-      const countOnly =
-        !relationship.toOne &&
+      const bareCount =
         item.items.length === 1 &&
         only?.kind === 'column' &&
         only.field.name === 'count' &&
         only.field.path.length === 0 &&
         !relationship.target.columns.some((c) => c.name === 'count');
+      const countOnly = bareCount && !relationship.toOne;
+      // name(count) on a to-one embed is count() over its joined row ({"count": 1}), as in
+      // PostgREST; like the to-many form it works whether or not aggregates are enabled.
+      let childItems = countOnly ? [] : item.items;
+      if (bareCount && !countOnly && !item.spread) {
+        const count: SelectItem = {
+          kind: 'aggregate',
+          fn: 'count',
+          field: undefined,
+          alias: undefined,
+          cast: only.cast,
+        };
+        implicitCounts.add(count);
+        childItems = [count];
+      }
       node.embeds.push({
-        node: build(
-          relationship.target,
-          embedRef(item.name, counter, rootRef),
-          countOnly ? [] : item.items,
-          childPath,
-        ),
+        node: build(relationship.target, embedRef(item.name, counter, rootRef), childItems, childPath),
         rel: relationship,
         outputName,
         joinType: item.joinType ?? 'left',
