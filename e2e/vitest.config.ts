@@ -13,6 +13,8 @@ export default defineConfig({
     hookTimeout: 120_000,
     fileParallelism: false,
     pool: 'forks',
+    // A failing test leaves a screenshot of each open page and its notifications behind.
+    setupFiles: ['support/failure-record.ts'],
     // CI (.ci/run) also lists the slowest files of the pass.
     reporters: process.env.CI
       ? ['default', '../apps/server/tests/support/slowest-files-reporter.ts']
