@@ -1178,8 +1178,8 @@ CREATE FUNCTION app_private.after_ticket_purchase_sync_stock() RETURNS trigger
 -- app.ticket_stock_taken holding that purchase's id (set just before the insert, cleared after,
 -- so it names one row and nothing else is skipped; only take_ticket_places and the database owner
 -- insert purchases at all, decision 1071, so no one else could use it to skip a sync). It stays a
--- setting because nothing else
--- reaches a row trigger from its caller: a WHEN clause sees only the row and the same settings;
+-- setting because nothing else reaches a row trigger from its caller: a WHEN clause sees only the
+-- row and the same settings;
 -- pg_trigger_depth() is 0 for both this insert and the owner's direct one; session_replication_role
 -- needs a superuser and would skip the code-key trigger too; a marker column would be stored on
 -- every purchase and writable by whoever inserts. And the places cannot be taken in this trigger

@@ -206,7 +206,8 @@ CREATE FUNCTION public.start_checkout(p_community_id uuid, p_items jsonb, p_idem
 -- ticket places for 15 minutes (as active purchases made by buy_ticket, with its sale windows,
 -- limits, member-only rule and locks), and answers the same order for the same key.
 -- Tickets are taken in ticket id order, all of one type's places in this checkout at its first
--- item, so two buyers never hold places each other waits for (decision 1073, addendum).
+-- item, so two buyers never hold places each other waits for (decision 1073, addendum); a ticket
+-- type sold out already is refused before any order is written.
 declare
   v_user uuid := auth.uid();
   v_member uuid;
@@ -259,6 +260,26 @@ begin
               where r.kind = 'ticket' and r.id is not null
                 and not exists (select 1 from public.tickets t where t.id = r.id and t.community_id = p_community_id)) then
     perform app_private.fail('ticket_not_found', 'No such ticket');
+  end if;
+  -- Sold out before any work: the answer buy_ticket would give for a ticket on sale to this member
+  -- (released, not invite-only, in its sale window, a valid quantity), from a read that locks
+  -- nothing, unless expired holds are about to give places back.
+  select format('Only %s tickets left', s.n) into v_label
+  from jsonb_to_recordset(v_items) r(kind text, id uuid, quantity integer, add_ons jsonb, take integer)
+  join public.tickets t on t.id = r.id and t.participant_limit is not null
+  join public.events e on e.id = t.event_id
+  cross join lateral (select count(*) as n from (select from app_private.ticket_stock s where s.ticket_id = t.id
+                                                  limit r.take) s) s
+  where r.kind = 'ticket' and r.take > 0 and s.n < r.take
+    and r.quantity between 1 and t.max_per_purchase and jsonb_typeof(r.add_ons) = 'array'
+    and e.status <> 'cancelled' and e.visibility in ('public', 'members')
+    and app_private.is_released(e.status, e.release_at, e.published_at)
+    and now() >= coalesce(t.join_opens_at, now()) and now() <= coalesce(t.join_closes_at, e.starts_at)
+  order by t.id limit 1;
+  if v_label is not null
+     and not exists (select 1 from public.orders x
+                      where x.payment_status = 'pending' and x.expires_at < now() and x.community_id = p_community_id) then
+    perform app_private.fail('sold_out', v_label);
   end if;
   -- Holds that ran out give their places back before this order counts them.
   perform app_private.expire_orders(p_community_id);
