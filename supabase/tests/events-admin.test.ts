@@ -140,6 +140,20 @@ describe('save_event', () => {
     expect(await failureOf(save('eventAdminA', 'not an object'))).toBe('invalid_event');
   });
 
+  it('takes a participant limit of at most 100000 places, one free stock row each (decision 1073)', async () => {
+    const tickets = (limit: number) => [{ name: 'Stadion', participant_limit: limit, price_ore: 0 }];
+    expect(
+      await failureOf(save('eventAdminA', eventDocument({ title: 'Landskamp', tickets: tickets(100_001) }))),
+    ).toBe('23514');
+    const id = await save('eventAdminA', eventDocument({ title: 'Landskamp', tickets: tickets(100_000) }));
+    const free = await world.db.query<{ n: number }>(
+      `select count(*)::int as n from app_private.ticket_stock s join tickets t on t.id = s.ticket_id
+        where t.event_id = $1`,
+      [id],
+    );
+    expect(free.rows[0]!.n).toBe(100_000);
+  });
+
   it('expands a weekly series on publishing, keeping the local time across the change to winter time', async () => {
     const id = await save(
       'eventAdminA',

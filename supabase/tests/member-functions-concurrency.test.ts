@@ -35,6 +35,16 @@ async function settle(calls: Promise<unknown>[]): Promise<{ ok: number; reasons:
   return { ok: reasons.succeeded ?? 0, reasons };
 }
 
+/** Active places sold of a ticket type, and its free stock rows (decision 1073). */
+const placesLeft = async (ticket: string) =>
+  (
+    await world.db.query<{ sold: number; free: number }>(
+      `select (select coalesce(sum(quantity), 0)::int from ticket_purchases where ticket_id = $1 and status = 'active') as sold,
+              (select count(*)::int from app_private.ticket_stock where ticket_id = $1) as free`,
+      [ticket],
+    )
+  ).rows[0]!;
+
 describe('buy_ticket', () => {
   it('sells exactly ten of ten seats to fifty concurrent buyers; the others hear sold_out', async () => {
     const event = await publishedEvent();
@@ -182,14 +192,6 @@ describe('buy_ticket', () => {
       return `${e.message}: ${e.detail}`;
     }
   };
-  const placesLeft = async (ticket: string) =>
-    (
-      await world.db.query<{ sold: number; free: number }>(
-        `select (select coalesce(sum(quantity), 0)::int from ticket_purchases where ticket_id = $1 and status = 'active') as sold,
-                (select count(*)::int from app_private.ticket_stock where ticket_id = $1) as free`,
-        [ticket],
-      )
-    ).rows[0]!;
 
   it('refuses a sold-out purchase with sold_out and the places left, however places came and went', async () => {
     const event = await publishedEvent();
@@ -295,6 +297,53 @@ describe('buy_ticket', () => {
       [ticket, early],
     );
     expect(taken.rows[0]!.n).toBe(sold);
+  });
+});
+
+describe('start_checkout', () => {
+  it('sells two items of one ticket in a checkout to buyers at once without a deadlock, and tickets crosswise', async () => {
+    // Each checkout holds two places of the same ticket type (two items), or of two types in
+    // opposite orders: taken one item at a time, two buyers each holding one of the last places
+    // would wait for each other (decision 1073, addendum).
+    const event = await publishedEvent();
+    for (let round = 0; round < 4; round++) {
+      const [x, y] = [
+        await one(
+          `insert into tickets (community_id, event_id, name, participant_limit, price_ore) values ($1, $2, $3, 6, 0) returning id`,
+          [world.communityA, event, `To ad gangen ${round}`],
+        ),
+        await one(
+          `insert into tickets (community_id, event_id, name, participant_limit, price_ore) values ($1, $2, $3, 6, 0) returning id`,
+          [world.communityA, event, `Krydsvis ${round}`],
+        ),
+      ];
+      const item = (ticket: string) => ({ kind: 'ticket', ticket_id: ticket });
+      const outcome = await settle(
+        buyers
+          .slice(0, 24)
+          .map((u, i) =>
+            world.asUser(u, 'select start_checkout($1, $2::jsonb, $3) as a', [
+              world.communityA,
+              JSON.stringify(
+                i % 2 === 0 ? [item(x), item(x)] : i % 4 === 1 ? [item(y), item(x)] : [item(x), item(y)],
+              ),
+              `to-ad-gangen-${round}`,
+            ]),
+          ),
+      );
+      expect(Object.keys(outcome.reasons).sort()).toEqual(['sold_out', 'succeeded']);
+      for (const ticket of [x, y]) {
+        const { sold, free } = await placesLeft(ticket);
+        expect(sold).toBeLessThanOrEqual(6);
+        expect(free).toBe(6 - sold);
+      }
+      const lines = await world.db.query<{ n: number }>(
+        `select count(*)::int as n from order_lines l join orders o on o.id = l.order_id
+          where o.idempotency_key = $1 and o.payment_status = 'paid'`,
+        [`to-ad-gangen-${round}`],
+      );
+      expect(lines.rows[0]!.n).toBe(outcome.ok * 2);
+    }
   });
 });
 

@@ -156,6 +156,41 @@ describe('start_checkout', () => {
     expect(await failureOf(pay(buyers[2]!, held.order_id))).toBe('order_not_payable');
   });
 
+  it('refuses a sold-out ticket up front, yet answers a repeated key and keeps the refusals that came first', async () => {
+    const t = await ticket(1, 10000);
+    const held = await start(buyers[0]!, [{ kind: 'ticket', ticket_id: t }], 'first-1');
+    expect(await start(buyers[0]!, [{ kind: 'ticket', ticket_id: t }], 'first-1')).toEqual(held);
+    expect(await failureOf(start(buyers[1]!, [{ kind: 'ticket', ticket_id: t }], 'first-2'))).toBe(
+      'sold_out',
+    );
+    expect(
+      await failureOf(start(buyers[1]!, [{ kind: 'ticket', ticket_id: t, quantity: 11 }], 'first-3')),
+    ).toBe('invalid_quantity');
+    expect(
+      await failureOf(start(buyers[1]!, [{ kind: 'ticket', ticket_id: t, add_ons: {} }], 'first-4')),
+    ).toBe('invalid_addons');
+    await world.db.query(`update tickets set join_closes_at = now() - interval '1 hour' where id = $1`, [t]);
+    expect(await failureOf(start(buyers[1]!, [{ kind: 'ticket', ticket_id: t }], 'first-5'))).toBe(
+      'sales_closed',
+    );
+    // Another community's ticket is no ticket here, sold out or not.
+    const elsewhere = await one(
+      `insert into events (community_id, title, starts_at, ends_at, status, visibility)
+       values ($1, 'Andetsteds', now() + interval '10 days', now() + interval '10 days 5 hours', 'published', 'public')
+       returning id`,
+      [world.communityB],
+    );
+    const theirs = await one(
+      `insert into tickets (community_id, event_id, name, participant_limit, price_ore) values ($1, $2, 'Voksen', 1, 0)
+       returning id`,
+      [world.communityB, elsewhere],
+    );
+    expect(await failureOf(start(buyers[1]!, [{ kind: 'ticket', ticket_id: theirs }], 'first-6'))).toBe(
+      'ticket_not_found',
+    );
+    expect(await activePlaces(t)).toBe(1);
+  });
+
   it('gives the last place to one of two concurrent checkouts', async () => {
     const t = await ticket(1, 10000);
     const results = await Promise.all(

@@ -35,7 +35,7 @@ begin
   end if;
   perform app_private.check_member_or_guest(p_community_id, p_member_id, v_name, v_email);
   return app_private.take_ticket_places(t.id, p_quantity, coalesce(p_addons, '[]'::jsonb), p_member_id, v_name,
-                                        v_email, auth.uid(), p_payment);
+                                        v_email, auth.uid(), p_payment, p_quantity);
 end
 $$;
 
@@ -121,51 +121,11 @@ CREATE FUNCTION public.buy_ticket(p_ticket_id uuid, p_quantity integer DEFAULT 1
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
--- A member takes tickets: the rules of who may buy and when, then the places through
--- app_private.take_ticket_places (limits, add-ons, locks), the one rule an administrator's
--- add_event_participant also goes through.
-declare
-  t public.tickets;
-  e public.events;
-  v_member uuid;
+-- A member takes tickets (app_private.sell_ticket: who may buy and when, then the places).
 begin
-  -- A malformed request is told so before anything about the ticket.
-  if p_quantity is null or p_quantity < 1 then
-    perform app_private.fail('invalid_quantity', 'Buy at least one ticket');
-  end if;
-  if p_addons is null or jsonb_typeof(p_addons) <> 'array' then
-    perform app_private.fail('invalid_addons', 'Add-ons must be a list of {option_id, quantity}');
-  end if;
-  select * into t from public.tickets where id = p_ticket_id;
-  if t.id is null then
-    perform app_private.fail('ticket_not_found', 'No such ticket');
-  end if;
-  select * into e from public.events where id = t.event_id;
-  if not (app_private.event_visible(e.id, e.community_id, e.status, e.release_at, e.published_at, e.visibility)
-          or app_private.has_area(e.community_id, 'event')) then
-    perform app_private.fail('ticket_not_found', 'No such ticket');
-  end if;
-  if e.status = 'cancelled' then
-    perform app_private.fail('event_cancelled', 'The event is cancelled');
-  end if;
-  if not app_private.is_released(e.status, e.release_at, e.published_at) then
-    perform app_private.fail('event_not_published', 'The event is not published yet');
-  end if;
-  v_member := app_private.my_member_id(e.community_id);
-  if v_member is null then
-    perform app_private.fail('not_a_member', 'Only members of the community can buy tickets');
-  end if;
-  if t.join_opens_at is not null and now() < t.join_opens_at then
-    perform app_private.fail('sales_not_open', 'Ticket sales have not opened yet');
-  end if;
-  if now() > coalesce(t.join_closes_at, e.starts_at) then
-    perform app_private.fail('sales_closed', 'The last join date has passed');
-  end if;
-  return app_private.take_ticket_places(t.id, p_quantity, p_addons, v_member, null, null, null, null);
+  return app_private.sell_ticket(p_ticket_id, p_quantity, p_addons, null, p_quantity);
 end
 $$;
-
-REVOKE ALL ON FUNCTION public.buy_ticket(p_ticket_id uuid, p_quantity integer, p_addons jsonb) FROM anon, authenticated, service_role;
 
 REVOKE ALL ON FUNCTION public.buy_ticket(p_ticket_id uuid, p_quantity integer, p_addons jsonb) FROM anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION public.buy_ticket(p_ticket_id uuid, p_quantity integer, p_addons jsonb) FROM PUBLIC;
@@ -656,6 +616,62 @@ REVOKE ALL ON FUNCTION public.save_event_series(p_event jsonb, p_scope text) FRO
 GRANT ALL ON FUNCTION public.save_event_series(p_event jsonb, p_scope text) TO authenticated;
 GRANT ALL ON FUNCTION public.save_event_series(p_event jsonb, p_scope text) TO service_role;
 
+CREATE FUNCTION app_private.sell_ticket(p_ticket_id uuid, p_quantity integer, p_addons jsonb, p_member_id uuid, p_take integer) RETURNS uuid
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+-- A member takes tickets, through buy_ticket or start_checkout: the rules of who may buy and
+-- when, then the places through app_private.take_ticket_places (limits, add-ons, locks), the one
+-- rule an administrator's add_event_participant also goes through. p_member_id is the caller's
+-- member row in the ticket's community when the caller has read it already (start_checkout,
+-- which checked the ticket is of that community), or null to read it here; p_take is
+-- take_ticket_places's.
+declare
+  t public.tickets;
+  e public.events;
+  v_member uuid := p_member_id;
+begin
+  -- A malformed request is told so before anything about the ticket.
+  if p_quantity is null or p_quantity < 1 then
+    perform app_private.fail('invalid_quantity', 'Buy at least one ticket');
+  end if;
+  if p_addons is null or jsonb_typeof(p_addons) <> 'array' then
+    perform app_private.fail('invalid_addons', 'Add-ons must be a list of {option_id, quantity}');
+  end if;
+  select * into t from public.tickets where id = p_ticket_id;
+  if t.id is null then
+    perform app_private.fail('ticket_not_found', 'No such ticket');
+  end if;
+  select * into e from public.events where id = t.event_id;
+  if not (app_private.event_visible(e.id, e.community_id, e.status, e.release_at, e.published_at, e.visibility)
+          or app_private.has_area(e.community_id, 'event')) then
+    perform app_private.fail('ticket_not_found', 'No such ticket');
+  end if;
+  if e.status = 'cancelled' then
+    perform app_private.fail('event_cancelled', 'The event is cancelled');
+  end if;
+  if not app_private.is_released(e.status, e.release_at, e.published_at) then
+    perform app_private.fail('event_not_published', 'The event is not published yet');
+  end if;
+  if v_member is null then
+    v_member := app_private.my_member_id(e.community_id);
+  end if;
+  if v_member is null then
+    perform app_private.fail('not_a_member', 'Only members of the community can buy tickets');
+  end if;
+  if t.join_opens_at is not null and now() < t.join_opens_at then
+    perform app_private.fail('sales_not_open', 'Ticket sales have not opened yet');
+  end if;
+  if now() > coalesce(t.join_closes_at, e.starts_at) then
+    perform app_private.fail('sales_closed', 'The last join date has passed');
+  end if;
+  return app_private.take_ticket_places(t.id, p_quantity, p_addons, v_member, null, null, null, null, p_take);
+end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.sell_ticket(p_ticket_id uuid, p_quantity integer, p_addons jsonb, p_member_id uuid, p_take integer) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.sell_ticket(p_ticket_id uuid, p_quantity integer, p_addons jsonb, p_member_id uuid, p_take integer) FROM PUBLIC;
+
 CREATE FUNCTION app_private.series_scope(e public.events, p_scope text) RETURNS SETOF uuid
     LANGUAGE sql STABLE
     SET search_path TO ''
@@ -726,7 +742,7 @@ declare
   v_change bigint;
   v_free bigint;
 begin
-  perform pg_advisory_xact_lock(hashtextextended('ticket_stock:' || p_ticket_id::text, 0));
+  perform pg_advisory_xact_lock(app_private.ticket_stock_lock(p_ticket_id));
   select t.participant_limit into v_limit from public.tickets t where t.id = p_ticket_id;
   if v_limit is null then
     delete from app_private.ticket_stock s where s.ticket_id = p_ticket_id;
@@ -753,7 +769,7 @@ $$;
 REVOKE ALL ON FUNCTION app_private.sync_ticket_stock(p_ticket_id uuid) FROM anon, authenticated, service_role;
 REVOKE ALL ON FUNCTION app_private.sync_ticket_stock(p_ticket_id uuid) FROM PUBLIC;
 
-CREATE FUNCTION app_private.take_ticket_places(p_ticket_id uuid, p_quantity integer, p_addons jsonb, p_member_id uuid, p_guest_name text, p_guest_email text, p_added_by uuid, p_payment text) RETURNS uuid
+CREATE FUNCTION app_private.take_ticket_places(p_ticket_id uuid, p_quantity integer, p_addons jsonb, p_member_id uuid, p_guest_name text, p_guest_email text, p_added_by uuid, p_payment text, p_take integer) RETURNS uuid
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -764,6 +780,9 @@ CREATE FUNCTION app_private.take_ticket_places(p_ticket_id uuid, p_quantity inte
 -- what a purchase would. The places are rows of app_private.ticket_stock (decision 1073), taken
 -- without waiting for other buyers; only when the free rows left are held by purchases in
 -- progress does a buyer wait for them, one such buyer at a time, so a sold-out answer is exact.
+-- p_take is how many places this call takes from the stock: p_quantity, except in a checkout of
+-- several items of one ticket type, whose first item takes them all and the others none
+-- (start_checkout), so a buyer never holds some places of a type while waiting for more.
 declare
   t public.tickets;
   v_left int;
@@ -790,35 +809,36 @@ begin
   if p_quantity > t.max_per_purchase then
     perform app_private.fail('invalid_quantity', format('At most %s tickets per purchase', t.max_per_purchase));
   end if;
-  if t.participant_limit is not null then
+  if t.participant_limit is not null and p_take > 0 then
     -- Sold out is refused from a read that locks nothing (rows held by purchases in progress count
-    -- as free here, so this never refuses what could be had).
-    select count(*) into v_left from app_private.ticket_stock s where s.ticket_id = t.id;
-    if v_left < p_quantity then
+    -- as free here, so this never refuses what could be had); it counts no further than wanted.
+    select count(*) into v_left from (select from app_private.ticket_stock s where s.ticket_id = t.id limit p_take) s;
+    if v_left < p_take then
       perform app_private.fail('sold_out', format('Only %s tickets left', v_left));
     end if;
     begin
       delete from app_private.ticket_stock where id in (
         select s.id from app_private.ticket_stock s where s.ticket_id = t.id
-        limit p_quantity for update skip locked);
+        limit p_take for update skip locked);
       get diagnostics v_got = row_count;
-      if v_got < p_quantity then
+      if v_got < p_take then
         raise exception using errcode = 'TS001';
       end if;
     exception when sqlstate 'TS001' then
       -- Too few rows free of other purchases in progress: what this block took is given back, and
       -- this buyer waits for the others' outcome, the only such waiter (so no two wait crosswise).
-      perform pg_advisory_xact_lock(hashtextextended('ticket_stock:' || t.id::text, 0));
+      perform pg_advisory_xact_lock(app_private.ticket_stock_lock(t.id));
       v_got := 0;
       loop
         delete from app_private.ticket_stock where id in (
           select s.id from app_private.ticket_stock s where s.ticket_id = t.id
-          order by s.id limit p_quantity - v_got for update);
+          order by s.id limit p_take - v_got for update);
         get diagnostics v_left = row_count;
         v_got := v_got + v_left;
-        exit when v_got = p_quantity;
-        select count(*) into v_left from app_private.ticket_stock s where s.ticket_id = t.id;
-        if v_got + v_left < p_quantity then
+        exit when v_got = p_take;
+        select count(*) into v_left from (select from app_private.ticket_stock s where s.ticket_id = t.id
+                                          limit p_take - v_got) s;
+        if v_got + v_left < p_take then
           perform app_private.fail('sold_out', format('Only %s tickets left', v_got + v_left));
         end if;
       end loop;
@@ -876,12 +896,14 @@ begin
     p_payment := 'complimentary';
     v_total := 0;
   end if;
-  -- This purchase's places are taken above: the stock trigger leaves it alone.
+  -- This purchase's places are taken above: the stock trigger leaves this one insert alone (why a
+  -- setting, see app_private.after_ticket_purchase_sync_stock), and nothing after it.
   perform set_config('app.ticket_stock_taken', v_purchase::text, true);
   insert into public.ticket_purchases (id, community_id, event_id, ticket_id, member_id, guest_name, guest_email,
                                        quantity, unit_price_ore, total_ore, currency, added_by, payment)
   values (v_purchase, t.community_id, t.event_id, t.id, p_member_id, p_guest_name, p_guest_email, p_quantity,
           t.price_ore, v_total, t.currency, p_added_by, p_payment);
+  perform set_config('app.ticket_stock_taken', '', true);
   insert into public.purchase_addons (community_id, purchase_id, option_id, quantity, unit_price_ore)
   select t.community_id, v_purchase, ao.id, r.quantity, ao.price_ore
   from jsonb_to_recordset(v_requested) r(option_id uuid, quantity int) join public.addon_options ao on ao.id = r.option_id where r.quantity > 0;
@@ -889,8 +911,8 @@ begin
 end
 $$;
 
-REVOKE ALL ON FUNCTION app_private.take_ticket_places(p_ticket_id uuid, p_quantity integer, p_addons jsonb, p_member_id uuid, p_guest_name text, p_guest_email text, p_added_by uuid, p_payment text) FROM anon, authenticated, service_role;
-REVOKE ALL ON FUNCTION app_private.take_ticket_places(p_ticket_id uuid, p_quantity integer, p_addons jsonb, p_member_id uuid, p_guest_name text, p_guest_email text, p_added_by uuid, p_payment text) FROM PUBLIC;
+REVOKE ALL ON FUNCTION app_private.take_ticket_places(p_ticket_id uuid, p_quantity integer, p_addons jsonb, p_member_id uuid, p_guest_name text, p_guest_email text, p_added_by uuid, p_payment text, p_take integer) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.take_ticket_places(p_ticket_id uuid, p_quantity integer, p_addons jsonb, p_member_id uuid, p_guest_name text, p_guest_email text, p_added_by uuid, p_payment text, p_take integer) FROM PUBLIC;
 
 CREATE FUNCTION app_private.take_volunteer_slot(p_job_id uuid, p_timeslot_id uuid, p_member_id uuid, p_guest_name text, p_guest_email text) RETURNS uuid
     LANGUAGE plpgsql SECURITY DEFINER
@@ -1048,6 +1070,19 @@ REVOKE ALL ON FUNCTION app_private.ticket_refund_open(p_purchase_id uuid) FROM P
 GRANT ALL ON FUNCTION app_private.ticket_refund_open(p_purchase_id uuid) TO authenticated;
 GRANT ALL ON FUNCTION app_private.ticket_refund_open(p_purchase_id uuid) TO service_role;
 
+CREATE FUNCTION app_private.ticket_stock_lock(p_ticket_id uuid) RETURNS bigint
+    LANGUAGE sql IMMUTABLE STRICT
+    SET search_path TO ''
+    AS $$
+-- The key of a ticket type's advisory lock (decision 1073): app_private.sync_ticket_stock runs
+-- under it, and app_private.take_ticket_places takes it before waiting for places held by
+-- purchases in progress. The one definition, so the two always take the same lock.
+  select pg_catalog.hashtextextended('ticket_stock:' || p_ticket_id::text, 0)
+$$;
+
+REVOKE ALL ON FUNCTION app_private.ticket_stock_lock(p_ticket_id uuid) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.ticket_stock_lock(p_ticket_id uuid) FROM PUBLIC;
+
 CREATE FUNCTION app_private.ticket_code_secret(p_community_id uuid) RETURNS bytea
     LANGUAGE sql STABLE SECURITY DEFINER
     SET search_path TO ''
@@ -1139,6 +1174,18 @@ CREATE FUNCTION app_private.after_ticket_purchase_sync_stock() RETURNS trigger
     AS $$
 -- A purchase's active places changed other than by app_private.take_ticket_places (which takes its
 -- own rows): the ticket's free places are worked out again.
+-- The one exception, take_ticket_places's own insert, is told by the transaction-local setting
+-- app.ticket_stock_taken holding that purchase's id (set just before the insert, cleared after,
+-- so it names one row and nothing else is skipped; only take_ticket_places and the database owner
+-- insert purchases at all, decision 1071, so no one else could use it to skip a sync). It stays a
+-- setting because nothing else reaches a row trigger from its caller: a WHEN clause sees only the
+-- row and the same settings;
+-- pg_trigger_depth() is 0 for both this insert and the owner's direct one; session_replication_role
+-- needs a superuser and would skip the code-key trigger too; a marker column would be stored on
+-- every purchase and writable by whoever inserts. And the places cannot be taken in this trigger
+-- instead, for every insert alike: a checkout's items of one ticket type are one take
+-- (start_checkout; a take per item deadlocks two such buyers) and sold_out comes before the add-on
+-- checks, both before the insert.
 begin
   if tg_op = 'INSERT' and new.id::text = current_setting('app.ticket_stock_taken', true) then
     return null;

@@ -230,7 +230,7 @@ CREATE TABLE public.tickets (
     CONSTRAINT tickets_check CHECK (((join_closes_at IS NULL) OR (join_opens_at IS NULL) OR (join_closes_at >= join_opens_at))),
     CONSTRAINT tickets_max_per_purchase_check CHECK (((max_per_purchase >= 1) AND (max_per_purchase <= 100))),
     CONSTRAINT tickets_name_check CHECK ((length(TRIM(BOTH FROM name)) > 0)),
-    CONSTRAINT tickets_participant_limit_check CHECK (((participant_limit IS NULL) OR (participant_limit > 0))),
+    CONSTRAINT tickets_participant_limit_check CHECK (((participant_limit IS NULL) OR ((participant_limit >= 1) AND (participant_limit <= 100000)))),
     CONSTRAINT tickets_price_ore_check CHECK ((price_ore >= 0))
 );
 

@@ -205,16 +205,18 @@ CREATE FUNCTION public.start_checkout(p_community_id uuid, p_items jsonb, p_idem
 -- One checkout for what a member pays (decision 1042): the database prices every item, holds
 -- ticket places for 15 minutes (as active purchases made by buy_ticket, with its sale windows,
 -- limits, member-only rule and locks), and answers the same order for the same key.
+-- Tickets are taken in ticket id order, all of one type's places in this checkout at its first
+-- item, so two buyers never hold places each other waits for (decision 1073, addendum); a ticket
+-- type sold out already is refused before any order is written.
 declare
   v_user uuid := auth.uid();
   v_member uuid;
   v_currency character(3);
   o public.orders;
-  it jsonb;
+  v_items jsonb;
+  it record;
   v_n integer := 0;
   v_id uuid;
-  v_quantity integer;
-  v_add_ons jsonb;
   i public.invoices;
   p public.ticket_purchases;
   v_label text;
@@ -239,6 +241,46 @@ begin
   if v_member is null then
     perform app_private.fail('not_a_member', 'Only members of the community pay here');
   end if;
+  -- The items read once: invoices first, then tickets in id order; take is how many places the
+  -- item takes from the ticket's stock (all of its type's at the first item of a type, else 0).
+  begin
+    select coalesce(jsonb_agg(to_jsonb(r) order by r.kind = 'ticket', r.id, r.n), '[]'::jsonb) into v_items
+    from (select a.n::integer as n, a.x ->> 'kind' as kind, a.id, a.quantity, a.add_ons,
+                 case when row_number() over (partition by a.x ->> 'kind', a.id order by a.n) = 1
+                      then sum(a.quantity) over (partition by a.x ->> 'kind', a.id) else 0 end as take
+          from (select e.x, e.n, coalesce(e.x ->> 'invoice_id', e.x ->> 'ticket_id')::uuid as id,
+                       coalesce((e.x ->> 'quantity')::integer, 1) as quantity,
+                       coalesce(e.x -> 'add_ons', '[]'::jsonb) as add_ons
+                from jsonb_array_elements(p_items) with ordinality e(x, n)) a) r;
+  exception when others then
+    perform app_private.fail('invalid_items', 'An item is {kind: invoice, invoice_id} or {kind: ticket, ticket_id, quantity, add_ons}');
+  end;
+  -- A ticket of another community is no ticket here (so the member row above is the buyer's).
+  if exists (select 1 from jsonb_to_recordset(v_items) r(kind text, id uuid)
+              where r.kind = 'ticket' and r.id is not null
+                and not exists (select 1 from public.tickets t where t.id = r.id and t.community_id = p_community_id)) then
+    perform app_private.fail('ticket_not_found', 'No such ticket');
+  end if;
+  -- Sold out before any work: the answer buy_ticket would give for a ticket on sale to this member
+  -- (released, not invite-only, in its sale window, a valid quantity), from a read that locks
+  -- nothing, unless expired holds are about to give places back.
+  select format('Only %s tickets left', s.n) into v_label
+  from jsonb_to_recordset(v_items) r(kind text, id uuid, quantity integer, add_ons jsonb, take integer)
+  join public.tickets t on t.id = r.id and t.participant_limit is not null
+  join public.events e on e.id = t.event_id
+  cross join lateral (select count(*) as n from (select from app_private.ticket_stock s where s.ticket_id = t.id
+                                                  limit r.take) s) s
+  where r.kind = 'ticket' and r.take > 0 and s.n < r.take
+    and r.quantity between 1 and t.max_per_purchase and jsonb_typeof(r.add_ons) = 'array'
+    and e.status <> 'cancelled' and e.visibility in ('public', 'members')
+    and app_private.is_released(e.status, e.release_at, e.published_at)
+    and now() >= coalesce(t.join_opens_at, now()) and now() <= coalesce(t.join_closes_at, e.starts_at)
+  order by t.id limit 1;
+  if v_label is not null
+     and not exists (select 1 from public.orders x
+                      where x.payment_status = 'pending' and x.expires_at < now() and x.community_id = p_community_id) then
+    perform app_private.fail('sold_out', v_label);
+  end if;
   -- Holds that ran out give their places back before this order counts them.
   perform app_private.expire_orders(p_community_id);
   select c.currency into v_currency from public.communities c where c.id = p_community_id;
@@ -247,16 +289,11 @@ begin
   values (p_community_id, 'Checkout', v_member, 0, coalesce(v_currency, 'DKK'), v_user, p_idempotency_key, 'pending',
           now() + interval '15 minutes')
   returning * into o;
-  for it in select x from jsonb_array_elements(p_items) x loop
-    v_n := v_n + 1;
-    begin
-      v_id := coalesce(it ->> 'invoice_id', it ->> 'ticket_id')::uuid;
-      v_quantity := coalesce((it ->> 'quantity')::integer, 1);
-      v_add_ons := coalesce(it -> 'add_ons', '[]'::jsonb);
-    exception when others then
-      perform app_private.fail('invalid_items', 'An item is {kind: invoice, invoice_id} or {kind: ticket, ticket_id, quantity, add_ons}');
-    end;
-    if it ->> 'kind' = 'invoice' and v_id is not null then
+  for it in select * from jsonb_to_recordset(v_items) r(n integer, kind text, id uuid, quantity integer, add_ons jsonb,
+                                                          take integer) loop
+    v_n := it.n;
+    v_id := it.id;
+    if it.kind = 'invoice' and v_id is not null then
       select * into i from public.invoices where id = v_id and community_id = p_community_id for update;
       if i.id is null or not (i.account_id = any (app_private.my_account_ids())) then
         perform app_private.fail('invoice_not_found', 'No such invoice among yours');
@@ -272,8 +309,8 @@ begin
       end if;
       insert into public.order_lines (community_id, order_id, kind, invoice_id, description, amount_ore, sort_order)
       values (p_community_id, o.id, 'invoice', i.id, 'Faktura ' || i.number, i.total_ore + i.fees_ore - i.paid_ore, v_n);
-    elsif it ->> 'kind' = 'ticket' and v_id is not null then
-      v_id := public.buy_ticket(v_id, v_quantity, v_add_ons);
+    elsif it.kind = 'ticket' and v_id is not null then
+      v_id := app_private.sell_ticket(v_id, it.quantity, it.add_ons, v_member, it.take);
       select * into p from public.ticket_purchases where id = v_id;
       if p.community_id <> p_community_id then
         perform app_private.fail('ticket_not_found', 'No such ticket');

@@ -110,6 +110,18 @@ describe('validateEventDraft', () => {
   });
 });
 
+describe('participant limit', () => {
+  it('takes at most 100000 places per ticket type, the database check', () => {
+    const limit = (participantLimit: string) =>
+      validateEventDraft(
+        draft({ tickets: [{ ...emptyTicket(), name: 'Stadion', participantLimit }] }),
+        'now',
+      )['tickets.0.participantLimit'];
+    expect(limit('100000')).toBeUndefined();
+    expect(limit('100001')).toEqual({ key: 'validation.participantLimitMax' });
+  });
+});
+
 describe('prices and the saved document', () => {
   it('reads prices in Danish and English notation as øre', () => {
     expect(parsePrice('125')).toBe(12500);

@@ -23,6 +23,9 @@ export function isValidAddress(text: string): boolean {
   return danishAddress.test(text.trim());
 }
 
+/** The database's check on tickets.participant_limit (tickets_participant_limit_check). */
+const maxParticipantLimit = 100_000;
+
 const wallClock = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 /** A date-time field: empty is "required" when it must be filled; anything typed that the
@@ -74,6 +77,9 @@ export function validateEventDraft(draft: EventDraft, choice: PublishChoice): Dr
     const p = `tickets.${i}`;
     required(`${p}.name`, t.name);
     put(`${p}.participantLimit`, wholeNumber(t.participantLimit, 1, true));
+    // The database keeps one row per free place, so a ticket type has at most 100000 (decision 1073).
+    if (Number(t.participantLimit.trim()) > maxParticipantLimit)
+      put(`${p}.participantLimit`, { key: 'validation.participantLimitMax' });
     for (const field of ['joinOpensAt', 'joinClosesAt', 'refundClosesAt'] as const)
       put(`${p}.${field}`, dateTimeError(t[field]));
     if (t.joinOpensAt && t.joinClosesAt && t.joinClosesAt < t.joinOpensAt)
