@@ -7,7 +7,6 @@ const embeddedOnly = [
   'tests/process/durability.test.ts',
   'tests/process/start-and-lock.test.ts',
   'tests/process/bare-start.test.ts',
-  'tests/process/realtime-after-crash.test.ts',
 ];
 
 // Engine-independent files (decision 1080): they never reach SQL behaviour that could differ

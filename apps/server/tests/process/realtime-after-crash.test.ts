@@ -2,7 +2,8 @@
 // (SIGKILL, no goodbye to its sockets) and started again on the same port and data directory;
 // the supabase-js client that was subscribed to a table's changes reconnects, rejoins its
 // channel and receives the changes written after the restart, within its own reconnect
-// delays. And after a clean stop (SIGTERM) the same.
+// delays. And after a clean stop (SIGTERM) the same. On the embedded database in the PGlite
+// pass, on a fresh PostgreSQL database in the PostgreSQL pass (TEST_DATABASE_URL).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,20 +12,30 @@ import WebSocket from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { defaultMigrationSources, migrate } from '../../src/database/migrator';
 import { openPgliteDatabase } from '../../src/database/pglite-database';
+import { openPostgresDatabase } from '../../src/database/postgres-database';
+import { freshPostgres } from '../operations/club-kit';
 import { repoRoot } from '../../src/platform';
 import { freePort, spawnServer, waitForHealth, type ServerProcess } from './server-process';
 
 const slow = { timeout: 240_000 };
 
-async function prepareDataDir(): Promise<string> {
+const cleanups: (() => Promise<unknown>)[] = [];
+
+/** The server's environment: a data directory, and a migrated PostgreSQL database in that pass. */
+async function prepare(): Promise<Record<string, string>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'club-realtime-crash-'));
-  const db = await openPgliteDatabase(path.join(dataDir, 'pgdata'));
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const postgres = await freshPostgres();
+  if (postgres) cleanups.push(() => postgres.drop());
+  const db = postgres
+    ? await openPostgresDatabase({ connectionString: postgres.url, maxConnections: 1 })
+    : await openPgliteDatabase(path.join(dataDir, 'pgdata'));
   await migrate(db, defaultMigrationSources(repoRoot));
   await db.exec(`create table public.crash_feed (id int primary key);
     grant all on public.crash_feed to service_role;
     alter publication supabase_realtime add table public.crash_feed;`);
   await db.close();
-  return dataDir;
+  return { DATA_DIR: dataDir, ...(postgres ? { DATABASE_URL: postgres.url } : {}) };
 }
 
 function serviceClient(url: string, dataDir: string): SupabaseClient {
@@ -43,10 +54,12 @@ describe('a realtime subscriber across a server restart', () => {
   afterAll(async () => {
     for (const client of clients) await client.removeAllChannels();
     for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');
+    await Promise.all(started.map((s) => s.exited));
+    for (const cleanup of cleanups.reverse()) await cleanup();
   });
 
-  async function start(port: number, dataDir: string): Promise<ServerProcess> {
-    const server = spawnServer({ PORT: String(port), DATA_DIR: dataDir });
+  async function start(port: number, env: Record<string, string>): Promise<ServerProcess> {
+    const server = spawnServer({ PORT: String(port), ...env });
     started.push(server);
     await waitForHealth(server);
     return server;
@@ -65,9 +78,10 @@ describe('a realtime subscriber across a server restart', () => {
   }
 
   it('receives the changes written after a SIGTERM and after a SIGKILL restart', slow, async () => {
-    const dataDir = await prepareDataDir();
+    const env = await prepare();
+    const dataDir = env.DATA_DIR!;
     const port = await freePort();
-    let server = await start(port, dataDir);
+    let server = await start(port, env);
     const url = `http://127.0.0.1:${port}`;
     const subscriber = serviceClient(url, dataDir);
     clients.push(subscriber);
@@ -91,7 +105,7 @@ describe('a realtime subscriber across a server restart', () => {
     for (const signal of ['SIGTERM', 'SIGKILL'] as const) {
       server.child.kill(signal);
       await server.exited;
-      server = await start(port, dataDir);
+      server = await start(port, env);
       // supabase-js reconnects after 1, 2, 5 and then every 10 s, and rejoins its channels.
       const after = await writeUntilSeen(serviceClient(url, dataDir), seen, from, 30_000);
       expect(
@@ -103,6 +117,5 @@ describe('a realtime subscriber across a server restart', () => {
     }
     server.child.kill('SIGTERM');
     await server.exited;
-    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 });
