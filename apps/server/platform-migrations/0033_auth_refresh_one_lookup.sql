@@ -1,12 +1,12 @@
 -- The refresh statement (0025) with the same rules and checks in fewer statements
--- (decision 1082). Its hot path ran eleven statements inside the function: the token
+-- (decision 1082). Its normal path ran eleven statements inside the function: the token
 -- lock, the user, the session's existence, the child's insert, the parent's revocation,
 -- the session's touch, the audit row through auth.write_audit, and the snapshot's four
--- reads through auth.session_snapshot. Now the token is locked together with its user
--- and whether its session is alive (one indexed join), and a rotation writes the child,
--- revokes the parent, touches the session and writes the audit row in one statement.
--- The replay branches keep their own statements (they are rare). Same signature, same
--- answers, same statuses.
+-- reads through auth.session_snapshot. Now one indexed lookup locks the token and reads its
+-- user, whether its session exists and the snapshot's identities, factors and amr (none of
+-- which a rotation changes), and a rotation writes the child, revokes the parent, touches
+-- the session and writes the audit row in one statement. The replay branches keep their
+-- own statements (they are rare). Same signature, same answers, same statuses.
 create or replace function auth.refresh_session(p_token_hash text, p_next_hashes text[], p_ip text,
                                                 p_user_agent text, p_reuse_interval integer,
                                                 p_rotation boolean)
@@ -21,7 +21,17 @@ declare
   v_within boolean;
 begin
   -- The token (locked), its user when its user_id is a UUID, and whether its session exists.
-  select rt as token, u as account, s.id is not null as alive into v_found
+  select rt as token, u as account, s.id is not null as alive,
+         coalesce((select jsonb_agg(to_jsonb(i) order by i.created_at, i.id)
+                     from auth.identities i where i.user_id = u.id), '[]'::jsonb) as identities,
+         coalesce((select jsonb_agg(to_jsonb(f) order by f.created_at, f.id)
+                     from auth.mfa_factors f where f.user_id = u.id), '[]'::jsonb) as factors,
+         coalesce((select jsonb_agg(jsonb_build_object(
+                            'method', a.authentication_method,
+                            'timestamp', extract(epoch from a.updated_at)::bigint)
+                          order by a.updated_at desc)
+                     from auth.mfa_amr_claims a where a.session_id = rt.session_id), '[]'::jsonb) as amr
+    into v_found
     from auth.refresh_tokens rt
     left join auth.users u
       on u.id = case when rt.user_id ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$'
@@ -96,8 +106,10 @@ begin
      where id = v_token.session_id;
     perform auth.write_audit('token_refreshed', v_user, p_ip, 'token', null);
   end if;
-  return auth.session_snapshot(v_user, v_token.session_id)
-         || jsonb_build_object('status', 'ok', 'issued_depth', v_depth);
+  -- auth.session_snapshot's answer, from the lookup (a rotation changes none of it).
+  return jsonb_build_object('user', to_jsonb(v_user), 'session_id', v_token.session_id,
+                            'identities', v_found.identities, 'factors', v_found.factors,
+                            'amr', v_found.amr, 'status', 'ok', 'issued_depth', v_depth);
 end $$;
 
 revoke all on function auth.refresh_session(text, text[], text, text, integer, boolean) from public;
