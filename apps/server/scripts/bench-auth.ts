@@ -16,6 +16,8 @@
 // connection per worker; each server line also shows the CPU a request cost the client,
 // the server process and PostgreSQL.
 // Knobs: BENCH_CONCURRENCY (4), BENCH_ITERATIONS (1000), BENCH_PASSWORD_ITERATIONS (160).
+// The last line is JSON: {"refresh_ratio": n, "user_ratio": n}, the p50 ratios of the refresh
+// grant to the bare sign+verify+write and of GET /user to the bare sign+verify+select.
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
@@ -400,6 +402,16 @@ async function main(): Promise<void> {
     console.log(row('POST /token refresh grant (vs the write)', refreshGrant, jwtAndWrite));
     console.log(row('GET /user', getUser, jwtAndQuery));
     console.log(row('GET /health (the HTTP floor)', health, jwtAndQuery));
+    // The last line, for scripts: the p50 ratios of issue #40 (decision 1082), the refresh
+    // grant against sign+verify plus a committed write and GET /user against sign+verify
+    // plus an indexed select.
+    const ratio = (f: Figures, base: Figures) => Number((f.p50 / base.p50).toFixed(2));
+    console.log(
+      JSON.stringify({
+        refresh_ratio: ratio(refreshGrant, jwtAndWrite),
+        user_ratio: ratio(getUser, jwtAndQuery),
+      }),
+    );
   } finally {
     client?.close();
     await baseline.close();
