@@ -312,4 +312,33 @@ describe('events editor', () => {
     expect(saved.error?.code).toBe('42501');
     await context.close();
   });
+
+  it('refuses more than 100.000 places on a ticket type under the field, in Danish on a phone in dark mode', async () => {
+    const context = await newContext(browser, { viewport: 'phone', colorScheme: 'dark' });
+    const page = await context.newPage();
+    const errors = collectPageErrors(page);
+    await signIn(page, platform, adminEmail, password, 'da', '/da/fjordklub/events/new');
+    await page.getByLabel('Titel').fill('Byfest');
+    await page.getByRole('button', { name: 'Tilføj billettype' }).click();
+    const ticket = page.getByRole('group', { name: 'Billet 1' });
+    await ticket.getByLabel('Billetnavn').fill('Alle');
+    const limit = ticket.getByLabel('Maks. deltagere');
+    await limit.fill('100001');
+    const before = (await platform.db.query('select count(*)::int as n from events')).rows[0];
+    await page.getByRole('button', { name: 'Offentliggør nu' }).click();
+    await page.getByText('Nogle felter skal rettes.').waitFor();
+    await ticket.getByText('Højst 100.000 pladser pr. billettype').waitFor();
+    expect(await limit.getAttribute('aria-invalid')).toBe('true');
+    await screenshot(page, 'events-editor-place-limit-da-dark-phone');
+    // Nothing was saved.
+    expect((await platform.db.query('select count(*)::int as n from events')).rows[0]).toEqual(before);
+    // The limit itself is allowed, and the message goes.
+    await limit.fill('100000');
+    await limit.blur();
+    await page.getByRole('button', { name: 'Offentliggør nu' }).click();
+    await ticket.getByText('Højst 100.000 pladser pr. billettype').waitFor({ state: 'detached' });
+    expect(await limit.getAttribute('aria-invalid')).not.toBe('true');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
