@@ -36,6 +36,7 @@ export const engineIndependent = [
   'tests/functions/clean-start.test.ts',
   'tests/functions/default-functions-dir.test.ts',
   'tests/functions/worker-isolation.test.ts',
+  'tests/functions/idle-workers.test.ts',
   'tests/functions/host-sandbox.test.ts',
   'tests/bench/wrk-output.test.ts',
 ];

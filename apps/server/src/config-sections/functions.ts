@@ -14,6 +14,7 @@ export const functionsEnv = z.object({
   FUNCTIONS_PUBLIC: optionalString,
   FUNCTIONS_MEMORY_MB: z.coerce.number().int().min(16).max(16_384).default(256),
   FUNCTIONS_IDLE_WORKERS: z.coerce.number().int().min(0).max(64).default(2),
+  FUNCTIONS_IDLE_MS: z.coerce.number().int().min(1).max(3_600_000).default(60_000),
   FUNCTIONS_MAX_WORKERS: z.coerce.number().int().min(1).max(256).default(8),
   FUNCTIONS_SERVICE_ROLE_KEY: z
     .enum(['true', 'false', ''])
@@ -34,6 +35,8 @@ export function readFunctionsConfig(env: z.output<typeof functionsEnv> | Record<
     memoryMb: e.FUNCTIONS_MEMORY_MB,
     /** Booted workers kept per function (and environment) for the next invocation. */
     idleWorkers: e.FUNCTIONS_IDLE_WORKERS,
+    /** How long a warm worker waits for its next invocation before it is stopped. */
+    idleMs: e.FUNCTIONS_IDLE_MS,
     /** Invocations running at once (each in its own worker); more wait for a free one. */
     maxWorkers: e.FUNCTIONS_MAX_WORKERS,
     /** Whether functions get SUPABASE_SERVICE_ROLE_KEY, as on Supabase (default true). */

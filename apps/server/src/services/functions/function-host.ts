@@ -75,6 +75,7 @@ export function createFunctionHost(options: FunctionHostOptions): FunctionHost {
       workerEntry: files.worker,
       memoryMb: options.memoryMb,
       idleWorkers: options.idleWorkers,
+      idleMs: options.idleMs,
       maxWorkers: options.maxWorkers,
       timeoutMs: options.timeoutMs,
       logLevel: options.logLevel,

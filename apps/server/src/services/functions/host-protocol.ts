@@ -25,6 +25,7 @@ export interface HostOptions {
   workerEntry: string;
   memoryMb: number;
   idleWorkers: number;
+  idleMs: number;
   maxWorkers: number;
   timeoutMs: number;
   logLevel: string;

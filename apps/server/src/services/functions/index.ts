@@ -30,6 +30,7 @@ export function createFunctionsService(deps: ServerDeps): ServiceModule {
     packageDirs: packageFolders(deps.repoRoot),
     memoryMb: config.memoryMb,
     idleWorkers: config.idleWorkers,
+    idleMs: config.idleMs,
     maxWorkers: config.maxWorkers,
     timeoutMs: config.timeoutMs,
     logLevel: deps.logger.level,

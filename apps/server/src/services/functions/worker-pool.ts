@@ -16,8 +16,6 @@ import { headerList, type InvokeMessage, type WorkerBoot, type WorkerMessage } f
 
 /** A booting module gets this long before it counts as a boot failure (separate from the run limit). */
 const bootLimitMs = 30_000;
-/** An idle thread is stopped after this long without work. */
-const idleLimitMs = 60_000;
 const nullBodyStatuses = new Set([101, 204, 205, 304]);
 
 type Death = 'timeout' | 'memory' | 'crash';
@@ -41,6 +39,8 @@ class ThreadDied extends Error {
 export interface WorkerPoolOptions {
   memoryMb: number;
   idleWorkers: number;
+  /** An idle thread is stopped after this long without work. */
+  idleMs: number;
   /** Invocations running at once; more wait (up to the boot limit) for one to end. */
   maxWorkers: number;
   timeoutMs: number;
@@ -100,8 +100,23 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     });
   }
 
+  /** Takes a thread out of the idle pool, so nothing hands it out again. */
+  function unpool(thread: Thread): void {
+    clearTimeout(thread.idleTimer);
+    const list = idle.get(thread.key);
+    if (!list?.includes(thread)) return;
+    const rest = list.filter((t) => t !== thread);
+    if (rest.length > 0) idle.set(thread.key, rest);
+    else idle.delete(thread.key);
+  }
+
+  /**
+   * Stops a thread. It leaves the idle pool at once: termination finishes later (its 'exit'),
+   * and a thread handed out in between would take a request and die under it.
+   */
   function kill(thread: Thread, death: Death): void {
     thread.death ??= death;
+    unpool(thread);
     void thread.worker.terminate();
   }
 
@@ -138,13 +153,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
       thread.exited = true;
       thread.death ??= 'crash';
       live.delete(thread);
-      const list = idle.get(key);
-      if (list?.includes(thread))
-        idle.set(
-          key,
-          list.filter((t) => t !== thread),
-        );
-      clearTimeout(thread.idleTimer);
+      unpool(thread);
       thread.waiter?.reject(new ThreadDied(thread.death));
       thread.waiter = undefined;
       thread.onDeath?.(thread.death);
@@ -160,6 +169,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     log: Logger,
   ): Promise<Thread | FunctionsFailure> {
     const ready = idle.get(key)?.pop();
+    if (ready && (ready.exited || ready.death !== undefined)) return acquire(key, fn, env, log);
     if (ready) {
       clearTimeout(ready.idleTimer);
       ready.worker.ref();
@@ -200,7 +210,7 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     list.push(thread);
     idle.set(thread.key, list);
     thread.worker.unref();
-    thread.idleTimer = setTimeout(() => kill(thread, 'crash'), idleLimitMs);
+    thread.idleTimer = setTimeout(() => kill(thread, 'crash'), options.idleMs);
     thread.idleTimer.unref();
   }
 
