@@ -173,6 +173,18 @@ describe('start_checkout', () => {
     expect(await failureOf(start(buyers[1]!, [{ kind: 'ticket', ticket_id: t }], 'first-5'))).toBe(
       'sales_closed',
     );
+    // The same sale rules as buy_ticket (app_private.ticket_sale_refusal) come before sold out.
+    await world.db.query(
+      `update tickets set join_closes_at = null, join_opens_at = now() + interval '1 hour' where id = $1`,
+      [t],
+    );
+    expect(await failureOf(start(buyers[1]!, [{ kind: 'ticket', ticket_id: t }], 'first-5b'))).toBe(
+      'sales_not_open',
+    );
+    await world.db.query(`update tickets set join_opens_at = null where id = $1`, [t]);
+    expect(await failureOf(start(buyers[1]!, [{ kind: 'ticket', ticket_id: t }], 'first-5c'))).toBe(
+      'sold_out',
+    );
     // Another community's ticket is no ticket here, sold out or not.
     const elsewhere = await one(
       `insert into events (community_id, title, starts_at, ends_at, status, visibility)
@@ -189,6 +201,13 @@ describe('start_checkout', () => {
       'ticket_not_found',
     );
     expect(await activePlaces(t)).toBe(1);
+    await world.db.query(
+      `update events set status = 'cancelled' where id = (select event_id from tickets where id = $1)`,
+      [t],
+    );
+    expect(await failureOf(start(buyers[1]!, [{ kind: 'ticket', ticket_id: t }], 'first-7'))).toBe(
+      'event_cancelled',
+    );
   });
 
   it('gives the last place to one of two concurrent checkouts', async () => {

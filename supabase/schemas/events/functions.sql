@@ -616,6 +616,24 @@ REVOKE ALL ON FUNCTION public.save_event_series(p_event jsonb, p_scope text) FRO
 GRANT ALL ON FUNCTION public.save_event_series(p_event jsonb, p_scope text) TO authenticated;
 GRANT ALL ON FUNCTION public.save_event_series(p_event jsonb, p_scope text) TO service_role;
 
+CREATE FUNCTION app_private.ticket_sale_refusal(t public.tickets, e public.events) RETURNS text
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+-- Why this ticket of this event cannot be sold right now, or null when it is on sale: the one
+-- definition of the sale rules that sell_ticket enforces and start_checkout's early sold-out
+-- check reads (who may see the event and who is a member are checked by each).
+  select case
+    when e.status = 'cancelled' then 'event_cancelled'
+    when not app_private.is_released(e.status, e.release_at, e.published_at) then 'event_not_published'
+    when t.join_opens_at is not null and now() < t.join_opens_at then 'sales_not_open'
+    when now() > coalesce(t.join_closes_at, e.starts_at) then 'sales_closed'
+  end
+$$;
+
+REVOKE ALL ON FUNCTION app_private.ticket_sale_refusal(t public.tickets, e public.events) FROM anon, authenticated, service_role;
+REVOKE ALL ON FUNCTION app_private.ticket_sale_refusal(t public.tickets, e public.events) FROM PUBLIC;
+
 CREATE FUNCTION app_private.sell_ticket(p_ticket_id uuid, p_quantity integer, p_addons jsonb, p_member_id uuid, p_take integer) RETURNS uuid
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
@@ -630,6 +648,7 @@ declare
   t public.tickets;
   e public.events;
   v_member uuid := p_member_id;
+  v_refusal text;
 begin
   -- A malformed request is told so before anything about the ticket.
   if p_quantity is null or p_quantity < 1 then
@@ -647,10 +666,12 @@ begin
           or app_private.has_area(e.community_id, 'event')) then
     perform app_private.fail('ticket_not_found', 'No such ticket');
   end if;
-  if e.status = 'cancelled' then
+  v_refusal := app_private.ticket_sale_refusal(t, e);
+  -- Whether the event is on at all comes before membership, the sale window after it.
+  if v_refusal = 'event_cancelled' then
     perform app_private.fail('event_cancelled', 'The event is cancelled');
   end if;
-  if not app_private.is_released(e.status, e.release_at, e.published_at) then
+  if v_refusal = 'event_not_published' then
     perform app_private.fail('event_not_published', 'The event is not published yet');
   end if;
   if v_member is null then
@@ -659,10 +680,10 @@ begin
   if v_member is null then
     perform app_private.fail('not_a_member', 'Only members of the community can buy tickets');
   end if;
-  if t.join_opens_at is not null and now() < t.join_opens_at then
+  if v_refusal = 'sales_not_open' then
     perform app_private.fail('sales_not_open', 'Ticket sales have not opened yet');
   end if;
-  if now() > coalesce(t.join_closes_at, e.starts_at) then
+  if v_refusal = 'sales_closed' then
     perform app_private.fail('sales_closed', 'The last join date has passed');
   end if;
   return app_private.take_ticket_places(t.id, p_quantity, p_addons, v_member, null, null, null, null, p_take);

@@ -262,7 +262,7 @@ begin
     perform app_private.fail('ticket_not_found', 'No such ticket');
   end if;
   -- Sold out before any work: the answer buy_ticket would give for a ticket on sale to this member
-  -- (released, not invite-only, in its sale window, a valid quantity), from a read that locks
+  -- (app_private.ticket_sale_refusal, not invite-only, a valid quantity), from a read that locks
   -- nothing, unless expired holds are about to give places back.
   select format('Only %s tickets left', s.n) into v_label
   from jsonb_to_recordset(v_items) r(kind text, id uuid, quantity integer, add_ons jsonb, take integer)
@@ -272,9 +272,7 @@ begin
                                                   limit r.take) s) s
   where r.kind = 'ticket' and r.take > 0 and s.n < r.take
     and r.quantity between 1 and t.max_per_purchase and jsonb_typeof(r.add_ons) = 'array'
-    and e.status <> 'cancelled' and e.visibility in ('public', 'members')
-    and app_private.is_released(e.status, e.release_at, e.published_at)
-    and now() >= coalesce(t.join_opens_at, now()) and now() <= coalesce(t.join_closes_at, e.starts_at)
+    and e.visibility in ('public', 'members') and app_private.ticket_sale_refusal(t, e) is null
   order by t.id limit 1;
   if v_label is not null
      and not exists (select 1 from public.orders x
