@@ -1,5 +1,6 @@
 import os from 'node:os';
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './apps/server/tests/support/longest-first-sequencer';
 
 // One runner for the whole repository; each workspace is a project so that
 // `vitest run --project server` runs only the server's suites.
@@ -12,6 +13,8 @@ export default defineConfig({
   test: {
     projects: ['packages/i18n', 'packages/schemas', 'apps/server', 'apps/web'],
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // The files that took longest in the recorded CI run go first (.ci/test-durations.json).
+    sequence: { sequencer: LongestFirstSequencer },
     // CI (.ci/run) also lists the slowest files of each pass.
     reporters: process.env.CI
       ? ['default', './apps/server/tests/support/slowest-files-reporter.ts']

