@@ -45,7 +45,7 @@ describe('idle function workers', () => {
 
   it('answers every call made around the moment idle workers are stopped', async () => {
     const failures: string[] = [];
-    for (let i = 0; i < 80; i += 1) {
+    for (let i = 0; i < 40; i += 1) {
       // Pauses from below to above the limit, so calls land just before, at and just after
       // the moment the idle worker's timer stops it.
       await new Promise((resolve) => setTimeout(resolve, idleMs - 10 + (i % 21)));
