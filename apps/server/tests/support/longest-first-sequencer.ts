@@ -10,16 +10,14 @@ export default class LongestFirstSequencer extends BaseSequencer {
     const base = await super.sort(files);
     const durations = readDurations(keptDurationsFile);
     const known = (spec: TestSpecification) => durations[durationKey(spec.project.name, spec.moduleId)];
-    const position = new Map(base.map((spec, i) => [spec, i]));
+    // Array sort is stable: files that tie keep vitest's order.
     return [...base].sort((a, b) => {
       const order = a.project.config.sequence.groupOrder - b.project.config.sequence.groupOrder;
       if (order !== 0) return order;
       const da = known(a);
       const db = known(b);
-      if (da !== undefined && db !== undefined && da !== db) return db - da;
-      if (da !== undefined && db === undefined) return -1;
-      if (da === undefined && db !== undefined) return 1;
-      return position.get(a)! - position.get(b)!;
+      if (da !== undefined && db !== undefined) return db - da;
+      return da !== undefined ? -1 : db !== undefined ? 1 : 0;
     });
   }
 }

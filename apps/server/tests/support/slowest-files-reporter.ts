@@ -19,6 +19,7 @@ export default class SlowestFilesReporter implements Reporter {
       const d = module.diagnostic();
       const setup = d.prepareDuration + d.environmentSetupDuration + d.setupDuration;
       return {
+        key: durationKey(module.project.name, module.moduleId),
         name: `${module.project.name ? `[${module.project.name}] ` : ''}${path.relative(process.cwd(), module.moduleId)}`,
         setup,
         imports: d.collectDuration,
@@ -27,16 +28,7 @@ export default class SlowestFilesReporter implements Reporter {
       };
     });
     if (files.length === 0) return;
-    recordDurations(
-      Object.fromEntries(
-        testModules.map((module) => {
-          const d = module.diagnostic();
-          const total =
-            d.prepareDuration + d.environmentSetupDuration + d.setupDuration + d.collectDuration + d.duration;
-          return [durationKey(module.project.name, module.moduleId), Math.round(total / 100) / 10];
-        }),
-      ),
-    );
+    recordDurations(Object.fromEntries(files.map((file) => [file.key, Math.round(file.total / 100) / 10])));
     const sum = (key: 'setup' | 'imports' | 'tests' | 'total') =>
       files.reduce((total, file) => total + file[key], 0);
     const lines = [

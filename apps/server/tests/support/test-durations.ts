@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+// The repository root (platform.ts has one too, but importing it here would load the server).
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 export const keptDurationsFile = path.join(repoRoot, '.ci/test-durations.json');
 export const runDurationsFile = path.join(repoRoot, 'artifacts/test-durations.json');
 

@@ -169,7 +169,8 @@ export function createWorkerPool(options: WorkerPoolOptions): WorkerPool {
     log: Logger,
   ): Promise<Thread | FunctionsFailure> {
     const ready = idle.get(key)?.pop();
-    if (ready && (ready.exited || ready.death !== undefined)) return acquire(key, fn, env, log);
+    // One told to stop (or failed) but not yet gone: its 'exit' takes it out; boot another.
+    if (ready?.death !== undefined) return acquire(key, fn, env, log);
     if (ready) {
       clearTimeout(ready.idleTimer);
       ready.worker.ref();
