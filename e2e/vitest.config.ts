@@ -5,7 +5,7 @@ import LongestFirstSequencer from '../apps/server/tests/support/longest-first-se
 // Debian's Chromium through playwright-core. Two files at a time (decision 1081): a file spends
 // most of its time waiting on pages, the database and realtime, so two measured 639 s against
 // 884 s for the whole pass on 2 cores. Each file has its own server, database, browser and
-// temporary folders.
+// temporary folders. Modules load once per worker rather than once per file (decision 1084).
 export default defineConfig({
   test: {
     name: 'e2e',
@@ -15,6 +15,9 @@ export default defineConfig({
     fileParallelism: true,
     maxWorkers: 2,
     pool: 'forks',
+    // One module graph per worker (decision 1084): the server and kit modules every file imports
+    // are transformed once per worker; setup files still run before each file.
+    isolate: false,
     // A failing test leaves a screenshot of each open page and its notifications behind.
     setupFiles: ['support/failure-record.ts'],
     // The files that took longest in the recorded CI run go first (.ci/test-durations.json).

@@ -54,5 +54,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // One module graph per worker, not per file (decision 1084): each file still gets its own
+    // database, platform and ports, but the server's modules are loaded and transformed once per
+    // worker instead of once per file. No test mocks modules or changes process.env.
+    isolate: false,
   },
 });
